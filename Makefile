@@ -1,0 +1,32 @@
+# `make play` and `make test` are all the set-up there is: each creates
+# .venv and installs what it needs on first use (and again when
+# pyproject.toml changes).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+# pytest-xdist workers; override with `make test JOBS=1`.
+JOBS   ?= 2
+
+.PHONY: play test bench clean
+
+$(VENV)/.app: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: $(VENV)/.app
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+play: $(VENV)/.app
+	$(VENV)/bin/parlor $(ARGS)
+
+test: $(VENV)/.test
+	$(PY) -m pytest -q -n $(JOBS) $(PYTEST_ARGS)
+
+bench: $(VENV)/.app
+	$(PY) -m engine.bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,164 @@
+"""Pieces every game shares: the Game base class, events, the RNG in JSON.
+
+The public contract (DESIGN.md, "Engine API contract") is implemented here
+once: `legal_moves()` is cached per position and `play()` accepts exactly the
+moves it lists, so a game package only writes `_generate()` (the legal moves)
+and `_apply()` (their effect), plus its state, views and serialisation.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+# Seat colours shared by the board games (Sorry! uses the first four,
+# Pegs and Jokers up to eight, P-1.2 / S-1).
+COLOURS = ("Red", "Blue", "Yellow", "Green", "Orange", "Purple", "Pink", "Cyan")
+
+
+class IllegalMove(ValueError):
+    """A move that is not in `legal_moves()`; the game is left unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened inside `play()`, for logs.
+
+    `kind` is a short machine word ("move", "bump", "slide", "draw", ...),
+    `seat` the seat it concerns (or None), `text` the plain-words description.
+    Events never reveal what a seat's view would not.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "seat": self.seat}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Event":
+        return cls(d["kind"], d["text"], d.get("seat"))
+
+
+def rng_to_json(rng: random.Random) -> list:
+    """The full Mersenne Twister state as a JSON-safe list."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(state: list) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = state
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def child_rng(rng: random.Random) -> random.Random:
+    """A fresh generator seeded from `rng` (used by determinize)."""
+    return random.Random(rng.getrandbits(64))
+
+
+class Game(ABC):
+    """Base class of the three games; see DESIGN.md for the contract."""
+
+    game: ClassVar[str] = ""
+
+    # Subclasses set these in __init__ / from_dict.
+    players: int
+    to_act: int | None
+    seed: int | None
+    rng: random.Random
+
+    # -- public API -------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Implemented by each game."""
+
+    @property
+    def scores(self) -> list[int] | None:
+        return None
+
+    def legal_moves(self) -> list:
+        """Every distinct choice of `to_act`, in a deterministic order."""
+        cache = self._legal
+        if cache is None:
+            cache = self._legal = [] if self.to_act is None else self._generate()
+        return list(cache)
+
+    def play(self, move) -> list[Event]:
+        """Apply a move from `legal_moves()`; anything else raises IllegalMove."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.to_act is None else self._generate()
+        if move not in legal:
+            raise IllegalMove(self.explain_illegal(move))
+        self._legal = None
+        return self._apply(move)
+
+    def explain_illegal(self, move) -> str:
+        """Why `move` is not legal now (a sentence for people)."""
+        if self.to_act is None:
+            return "the game is over"
+        seat = getattr(move, "seat", None)
+        if seat is not None and seat != self.to_act:
+            return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
+        return self._explain(move)
+
+    def _explain(self, move) -> str:
+        return f"{move} is not one of the legal moves now"
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random) -> "Game":
+        """Implemented by each game."""
+
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """Implemented by each game."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, d: dict) -> "Game":
+        """Implemented by each game."""
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict:
+        """Implemented by each game."""
+
+    @abstractmethod
+    def parse_move(self, d: dict):
+        """Implemented by each game."""
+
+    def clone(self) -> "Game":
+        """An independent copy (same hidden state, same RNG state)."""
+        return type(self).from_dict(self.to_dict())
+
+    # -- for subclasses ---------------------------------------------------
+    _legal: list | None = None
+
+    @abstractmethod
+    def _generate(self) -> list:
+        """Implemented by each game."""
+
+    @abstractmethod
+    def _apply(self, move) -> list[Event]:
+        """Implemented by each game."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} players={self.players} to_act={self.to_act}>"
+
+
+def check_players(game: str, players: Any, allowed) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
+        choices = ", ".join(str(p) for p in allowed)
+        raise ValueError(f"{game} is played by {choices} players, not {players!r}")
+    return players

@@ -1,0 +1,1 @@
+"""Parlor's terminal front end (command line and, later, the Textual app)."""
