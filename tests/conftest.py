@@ -1,17 +1,5 @@
-"""Shared test settings.
-
-Soak runs scale with PARLOR_LONG=1: `soak(short, long)` returns the count
-to use for a property test.
-"""
-import os
-
+"""Shared fixtures. Soak sizes: see tests/util.py (PARLOR_LONG=1)."""
 import pytest
-
-LONG = os.environ.get("PARLOR_LONG") == "1"
-
-
-def soak(short: int, long: int) -> int:
-    return long if LONG else short
 
 
 @pytest.fixture(autouse=True)
