@@ -1,0 +1,100 @@
+"""The engine contract of DESIGN.md, common to every game (Sorry! here; the
+other games' packages test the same points in their own suites)."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+import engine
+
+
+def test_import_engine_loads_no_ui_library():
+    code = ("import sys, engine\n"
+            "for name in engine.GAMES:\n"
+            "    try:\n"
+            "        engine.game_class(name)\n"
+            "    except ModuleNotFoundError:\n"
+            "        pass\n"
+            "g = engine.new_game('sorry', players=4, seed=1)\n"
+            "g.play(g.legal_moves()[0])\n"
+            "bad = [m for m in ('textual', 'rich') if m in sys.modules]\n"
+            "assert not bad, bad\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_games_tuple_and_unknown_game():
+    assert engine.GAMES == ("sorry", "pegs", "gnoming")
+    with pytest.raises(ValueError, match="unknown game"):
+        engine.new_game("chess", players=2)
+    with pytest.raises(ValueError):
+        engine.load_game({"nothing": 1})
+    with pytest.raises(ValueError):
+        engine.new_game("sorry", players=4, variant="speed")
+
+
+def test_seed_replays_exactly():
+    def run(seed):
+        g = engine.new_game("sorry", players=4, seed=seed)
+        rng = random.Random(1)
+        log = []
+        while not g.is_over:
+            m = rng.choice(g.legal_moves())
+            log.append((str(m), [str(e) for e in g.play(m)]))
+        return log, g.winners
+    assert run(11) == run(11)
+    assert run(11) != run(12)
+
+
+def test_illegal_move_has_a_reason_and_changes_nothing():
+    from engine.sorry import SorryGame
+    g = SorryGame.from_position([["track:20", "track:23"], []], card="3")
+    before = g.to_dict()
+    for move, reason in (
+        (g.parse_move({"seat": 0, "card": "3", "kind": "forward", "parts": [[0, "track:20", "track:23"]]}),
+         "own colour"),
+        (g.parse_move({"seat": 1, "card": "3", "kind": "pass", "parts": []}), "turn"),
+        (g.parse_move({"seat": 0, "card": "5", "kind": "forward", "parts": [[1, "track:23", "track:28"]]}),
+         "card to play is 3"),
+        (g.parse_move({"seat": 0, "card": "3", "kind": "pass", "parts": []}), "must move"),
+        ("pawn 1 please", "not a Sorry! move"),
+    ):
+        with pytest.raises(engine.IllegalMove, match=reason):
+            g.play(move)
+        assert g.to_dict() == before
+    with pytest.raises(ValueError):
+        g.parse_move({"seat": 0, "card": "6", "kind": "forward"})
+
+
+def test_damaged_state_is_refused_cleanly():
+    g = engine.new_game("sorry", players=2, seed=3)
+    d = json.loads(json.dumps(g.to_dict()))
+    d["positions"][0] = "track:99"
+    with pytest.raises(ValueError):
+        engine.load_game(d)
+    d = g.to_dict()
+    d["draw"].pop()
+    with pytest.raises(ValueError, match="45-card"):
+        engine.load_game(d)
+    d = g.to_dict()
+    d["format"] = 99
+    with pytest.raises(ValueError, match="format"):
+        engine.load_game(d)
+
+
+def test_events_have_kinds_and_plain_words():
+    from engine.sorry import SorryGame
+    g = SorryGame.from_position([["track:36", "track:41"], ["track:43"]], card="3")
+    events = g.play(g.legal_moves()[0])
+    assert [e.kind for e in events][:2] == ["forward", "slide"]
+    assert str(events[1]) == ("Red's pawn 1 slid to square 43 and sent Red's pawn 2, Blue's pawn 1 "
+                              "back to START")
+    assert engine.Event.from_dict(json.loads(json.dumps(events[1].to_dict()))) == events[1]
+
+
+def test_rules_text_for_sorry():
+    text = engine.rules_text("sorry")
+    assert text.startswith("# Sorry!") and "S-13" in text and "own choices" in text
