@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ..core import Event, Game, check_players, child_rng, rng_from_json, rng_to_json
 from . import moves as mv
@@ -54,6 +55,37 @@ def _apart(ka, kta, slide_a, kb, ktb, slide_b) -> bool:
     return not (fa & fb or ka in fb or kb in fa)
 
 
+# Events are immutable values: the common ones are made once and reused.
+@cache
+def _step_event(seat: int, card: str, kind: str, pawn: int, to: int) -> Event:
+    who, where, card = PAWN_WORDS[pawn], LOC_WORDS[to], card_words(card)
+    if kind == START_PAWN:
+        text = f"{who} came out of START with a {card}"
+    elif kind == SORRY:
+        text = f"SORRY! {who} left START for {where}"
+    elif kind == BACKWARD:
+        text = f"{who} moved {BACK_STEPS[card]} back to {where}"
+    else:
+        text = f"{who} moved forward to {where} with a {card}"
+    return Event(kind, text, seat)
+
+
+@cache
+def _bump_event(bumped: int, by: int) -> Event:
+    return Event("bump", f"{PAWN_WORDS[bumped]} was bumped back to START by {PAWN_WORDS[by]}",
+                 bumped >> 2)
+
+
+@cache
+def _home_event(pawn: int) -> Event:
+    return Event("home", f"{PAWN_WORDS[pawn]} reached HOME", pawn >> 2)
+
+
+@cache
+def _draw_event(seat: int, card: str, again: bool) -> Event:
+    return Event("draw", f"{COLOURS[seat]} drew{' again' if again else ''}: {card_words(card)}", seat)
+
+
 class _SimpleMoves(dict):
     """Moves by key: pawn*256 + loc (forward), pawn*256 + 128 + loc (backward), pawn*256 + 255 (start)."""
 
@@ -77,6 +109,9 @@ class _SimpleMoves(dict):
 
 
 _SIMPLE = tuple({card: _SimpleMoves(seat, card) for card in CARD_NAMES} for seat in range(4))
+
+
+_PAWN_MOVES = frozenset((START_PAWN, FORWARD_KIND, BACKWARD, SPLIT, SORRY))
 
 
 class SorryGame(Game):
@@ -427,8 +462,7 @@ class SorryGame(Game):
         if other >= 0:                                                     # S-6.1
             pos[other] = START
             if events is not None:
-                events.append(Event("bump", f"{PAWN_WORDS[other]} was bumped back to START "
-                                            f"by {PAWN_WORDS[pawn]}", other >> 2))
+                events.append(_bump_event(other, pawn))
         occ[to] = pawn
         slide = SLIDE[pawn >> 2][to]
         if slide is not None:                                              # S-7.1
@@ -455,7 +489,14 @@ class SorryGame(Game):
         events: list[Event] = []
         pos = self.pos
         home = False            # did a pawn reach HOME (only then can the game end)?
-        if kind == mv.PASS or kind == mv.DECLINE:
+        if kind in _PAWN_MOVES:
+            for pawn, frm, to in move.parts:
+                events.append(_step_event(seat, card, kind, pawn, to))
+                self._move_pawn(pawn, to, events)
+                if to == HOME:
+                    home = True
+                    events.append(_home_event(pawn))
+        elif kind == mv.PASS or kind == mv.DECLINE:
             why = "declined to switch" if kind == mv.DECLINE else "could not move"
             events.append(Event("pass", f"{who} {why} with the {card_words(card)}", seat))
         elif kind == mv.DISCARD:
@@ -470,13 +511,6 @@ class SorryGame(Game):
             self._move_pawn(a, lb, events)          # slides only (the square is its own now)
             if pos[b] == la:                        # not sent back by that slide
                 self._move_pawn(b, la, events)
-        else:
-            for pawn, frm, to in move.parts:
-                events.append(Event(kind, self._step_words(move, pawn, frm, to), seat))
-                self._move_pawn(pawn, to, events)
-                if to == HOME:
-                    home = True
-                    events.append(Event("home", f"{PAWN_WORDS[pawn]} reached HOME", pawn >> 2))
         self.turn += 1
         if self.variant == "points":
             return self._end_points_turn(move, home, events)
@@ -489,24 +523,10 @@ class SorryGame(Game):
         else:
             nxt = (seat + 1) % self.players
         self.to_act = nxt
-        self.card = self._draw(events)
-        again = " again" if nxt == seat else ""
-        events.append(Event("draw", f"{COLOURS[nxt]} drew{again}: {card_words(self.card)}", nxt))
+        draw = self.draw
+        self.card = draw.pop() if draw else self._draw(events)
+        events.append(_draw_event(nxt, self.card, nxt == seat))
         return events
-
-    @staticmethod
-    def _step_words(move: SorryMove, pawn: int, frm: int, to: int) -> str:
-        card = card_words(move.card)
-        who = PAWN_WORDS[pawn]
-        kind = move.kind
-        if kind == mv.START_PAWN:
-            return f"{who} came out of START with a {card}"
-        if kind == mv.SORRY:
-            return f"SORRY! {who} left START for {LOC_WORDS[to]}"
-        if kind == mv.BACKWARD:
-            steps = 4 if move.card == "4" else 1
-            return f"{who} moved {steps} back to {LOC_WORDS[to]}"
-        return f"{who} moved forward to {LOC_WORDS[to]} with a {card}"
 
     def _draw(self, events: list) -> str:
         """Top card of the draw pile, reshuffling the discard pile when it is empty (S-3)."""
