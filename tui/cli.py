@@ -47,12 +47,67 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print the rules of a game")
     rules.add_argument("game", choices=GAMES)
+
+    sim = sub.add_parser("sim", help="bot-only games: win rates and timing")
+    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("--games", type=_positive, required=True, metavar="N")
+    sim.add_argument("--players", type=int, metavar="N")
+    sim.add_argument("--variant")
+    sim.add_argument("--levels", default="normal", metavar="L1,L2,...",
+                     help="one level per seat, or one for every seat (easy, normal, hard)")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--workers", type=_positive, default=1, metavar="N")
     return ap
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+DEFAULT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
+
+
+def run_sim(ap: argparse.ArgumentParser, args) -> int:
+    from engine import sim
+
+    players = args.players or DEFAULT_PLAYERS[args.game]
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    try:
+        import engine
+
+        options = {"variant": args.variant} if args.variant else {}
+        engine.new_game(args.game, players=players, seed=0, **options)    # validates the set-up
+
+        def progress(done: int, total: int) -> None:
+            width = 30
+            filled = width * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            if done == total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+        results = sim.run(args.game, args.games, players, levels, variant=args.variant,
+                          seed=args.seed, workers=args.workers, progress=progress)
+    except ValueError as exc:
+        ap.error(str(exc))
+    variant = f", {args.variant}" if args.variant else ""
+    print(f"{args.game}{variant}, {players} players, levels by seat {','.join(levels)}, "
+          f"seed {args.seed} (seats rotate each game)")
+    print(sim.table(results))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
+    if args.command == "sim":
+        return run_sim(ap, args)
     if args.command == "rules":
         from engine import rules_text
 

@@ -1,0 +1,199 @@
+"""Sorry! bots: a heuristic player (normal) and a look-ahead player (hard).
+
+Both see only a determinized copy of the game (engine.bots.choose). The
+heuristic values each pawn by its progress, discounts pawns that opponents
+can bump with the cards still to come, and compares the mover's side (its
+team in the team variant) with the opponents. `hard` looks one round ahead:
+for each of its moves it plays out what the following players are likely to
+draw and do (their cards weighted by what is left in the deck) with the
+heuristic, and picks the move with the best expected outcome.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..sorry.board import CIRCLE, FWD, HOME, SAFE1, SLIDE, START, TURN
+from ..sorry.cards import DECK
+from ..sorry.moves import DISCARD
+
+TRACK = 60
+W_HOME = 100.0
+W_SAFE = 80.0
+W_START = 0.0
+
+
+def _dist_table():
+    """DIST[c][loc]: forward steps from loc to HOME for colour c (START: 65)."""
+    out = []
+    for c in range(4):
+        row = {}
+        for loc in range(HOME + 1):
+            steps, at = 0, loc
+            while at != HOME and steps < 80:
+                at = FWD[c][at][1]
+                steps += 1
+            row[loc] = steps
+        row[START] = 65
+        out.append(row)
+    return out
+
+
+DIST = _dist_table()
+
+# Chance, per card drawn, that a pawn lands exactly k squares ahead of it
+# (forward cards, and the 7's split parts) — used for the bump threat.
+_CARD_P = {card: n / len(DECK) for card, n in Counter(DECK).items()}
+FWD_HIT = [0.0] * 13
+for _card, _k in (("1", 1), ("2", 2), ("3", 3), ("5", 5), ("7", 7), ("8", 8), ("10", 10), ("11", 11),
+                  ("12", 12)):
+    FWD_HIT[_k] += _CARD_P[_card]
+for _k in range(1, 7):
+    FWD_HIT[_k] += _CARD_P["7"] * 0.25
+BACK_HIT = {4: _CARD_P["4"], 1: _CARD_P["10"] * 0.5}
+SORRY_P = _CARD_P["SORRY"]
+
+# Squares that, when landed on by colour c, end on square q (slides included).
+LANDINGS = [[[] for _ in range(TRACK)] for _ in range(4)]
+for _c in range(4):
+    for _sq in range(TRACK):
+        slide = SLIDE[_c][_sq]
+        LANDINGS[_c][_sq].append(_sq)
+        if slide is not None:
+            for _q in slide[1]:
+                LANDINGS[_c][_q].append(_sq)   # landing on _sq sweeps _q
+
+
+def pawn_value(colour: int, loc: int) -> float:
+    if loc == START:
+        return W_START
+    if loc == HOME:
+        return W_HOME
+    d = DIST[colour][loc]
+    if loc >= SAFE1:
+        return W_SAFE + (6 - d) * 2.0
+    # 64 steps from the circle: 10 for being out, then progress.
+    return 10.0 + (65 - d) * 0.9
+
+
+def threat(pos: list[int], colour: int, sq: int, enemies: tuple[int, ...]) -> float:
+    """Rough chance that some enemy pawn ends on (or sweeps) square `sq` before our next turn."""
+    p = 0.0
+    for e in enemies:
+        ec = e >> 2
+        loc = pos[e]
+        if loc < 0 or loc >= SAFE1:
+            continue
+        to_turn = (TURN[ec] - loc) % TRACK
+        for land in LANDINGS[ec][sq]:
+            k = (land - loc) % TRACK
+            if 0 < k <= 12 and k <= to_turn:
+                p += FWD_HIT[k]
+            back = (loc - land) % TRACK
+            if back in BACK_HIT:
+                p += BACK_HIT[back]
+    return p
+
+
+def evaluate(g, seat: int) -> float:
+    """How good the position is for `seat` (its team in the team variant)."""
+    pos = g.pos
+    mine = g.team_colours[seat]
+    others = [c for c in range(g.players) if c not in mine]
+    if g.variant == "teams":
+        sides = [mine, tuple(others)]
+    else:
+        sides = [mine] + [(c,) for c in others]
+    values = []
+    for side in sides:
+        enemies = tuple(p for c in range(g.players) if c not in side for p in range(c * 4, c * 4 + 4))
+        sorry_threat = SORRY_P * sum(1 for e in enemies if pos[e] == START) / 4
+        total = 0.0
+        for c in side:
+            for p in range(c * 4, c * 4 + 4):
+                loc = pos[p]
+                v = pawn_value(c, loc)
+                if 0 <= loc < SAFE1:
+                    risk = threat(pos, c, loc, enemies) + sorry_threat
+                    v -= min(risk, 0.9) * (v - W_START) * 0.8
+                    if loc == CIRCLE[c]:
+                        v -= 2.0      # blocks our own START
+                total += v
+        values.append(total)
+    me, rest = values[0], values[1:]
+    if not rest:
+        return me
+    return me - 0.6 * max(rest) - 0.4 * sum(rest) / len(rest)
+
+
+def after(g, move):
+    """A copy of `g` with `move` played (no legality re-check: it came from g)."""
+    c = g.clone()
+    c._apply(move)
+    c._legal = None
+    return c
+
+
+# Which cards the points variant would rather keep in hand (higher: keep).
+KEEP = {"SORRY": 6, "1": 5, "2": 5, "11": 4, "7": 4, "10": 4, "4": 3, "12": 2, "8": 2, "5": 2, "3": 1}
+
+
+def score_move(g, move, seat: int) -> float:
+    if move.kind == DISCARD:
+        return evaluate(g, seat) - KEEP[move.card]
+    value = evaluate(after(g, move), seat)
+    if g.variant == "points":
+        value -= 0.5 * KEEP[move.card]
+    return value
+
+
+def choose_normal(g, legal):
+    seat = g.to_act
+    best, best_value = legal[0], float("-inf")
+    for m in legal:
+        v = score_move(g, m, seat)
+        if v > best_value:
+            best, best_value = m, v
+    return best
+
+
+def _reply(g, rng):
+    """The heuristic reply of the seat to act in `g` (used inside look-ahead)."""
+    legal = g.legal_moves()
+    return legal[0] if len(legal) == 1 else choose_normal(g, legal)
+
+
+def choose_hard(g, legal, rng: random.Random, samples: int = 6, depth: int = 3):
+    """Average over sampled card sequences of the next `depth` turns, replies by the heuristic."""
+    seat = g.to_act
+    # Prune to the most promising moves by the heuristic first.
+    scored = sorted(((score_move(g, m, seat), i, m) for i, m in enumerate(legal)), reverse=True)
+    candidates = [m for _, _, m in scored[:4]]
+    if len(candidates) == 1:
+        return candidates[0]
+    base = [scored[0][0] - v for v, _, _ in scored[:4]]
+    best, best_value = candidates[0], float("-inf")
+    seeds = [rng.getrandbits(32) for _ in range(samples)]
+    for m, handicap in zip(candidates, base):
+        total = 0.0
+        for s in seeds:
+            sim = g.determinize(seat, random.Random(s))     # fresh unknown cards per sample
+            sim._apply(m)
+            sim._legal = None
+            turns = 0
+            while sim.to_act is not None and turns < depth:
+                sim.play(_reply(sim, rng))
+                turns += 1
+            total += evaluate(sim, seat) if sim.to_act is not None else (
+                1000.0 if seat in sim.winners else -1000.0)
+        value = total / samples - 0.1 * handicap
+        if value > best_value:
+            best, best_value = m, value
+    return best
+
+
+def choose(g, level: str, rng: random.Random):
+    legal = g.legal_moves()
+    if level == "normal":
+        return choose_normal(g, legal)
+    return choose_hard(g, legal, rng)

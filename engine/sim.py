@@ -1,0 +1,146 @@
+"""Bot-only games for `parlor sim`: win rates with intervals, game length, decision time.
+
+Deterministic for a given seed whatever the number of workers: game i is
+seeded from (seed, i), seats rotate from game to game (game i gives seat s
+the level levels[(s + i) % players]) so every level plays every seat, and
+results are gathered in game order.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+
+import engine
+from engine import bots
+
+
+@dataclass
+class GameResult:
+    index: int
+    levels: list[str]            # per seat
+    winners: list[int]
+    moves: int
+    scores: list[int] | None
+    rounds: list[list[int]] | None        # per round, per seat (games with rounds)
+    times: dict[str, list[float]] = field(default_factory=dict)   # level -> decision seconds
+
+
+def game_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index) & 0x7FFFFFFF
+
+
+def play_one(args) -> GameResult:
+    name, players, variant, levels, seed, index = args
+    seats = [levels[(s + index) % players] for s in range(players)]
+    options = {"variant": variant} if variant else {}
+    gseed = game_seed(seed, index)
+    g = engine.new_game(name, players=players, seed=gseed, **options)
+    times: dict[str, list[float]] = {level: [] for level in set(seats)}
+    moves = 0
+    clock = time.perf_counter
+    while g.to_act is not None:
+        level = seats[g.to_act]
+        start = clock()
+        move = bots.choose(g, level, seed=gseed * 7919 + moves)
+        times[level].append(clock() - start)
+        g.play(move)
+        moves += 1
+    rounds = None
+    view = g.view(None)
+    if isinstance(view.get("round_scores"), list):
+        rounds = view["round_scores"]
+    return GameResult(index, seats, g.winners, moves, g.scores, rounds, times)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 0.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class LevelSummary:
+    level: str
+    seats: int
+    wins: int
+    games: int
+    interval: tuple[float, float]
+    mean_score: float | None
+    mean_round_score: float | None
+    median_ms: float
+    p99_ms: float
+    decisions: int
+
+
+def summarize(results: list[GameResult]) -> list[LevelSummary]:
+    levels = sorted({lv for r in results for lv in r.levels}, key=bots.LEVELS.index)
+    out = []
+    for level in levels:
+        wins = sum(any(r.levels[s] == level for s in r.winners) for r in results)
+        scores = [r.scores[s] for r in results if r.scores for s, lv in enumerate(r.levels) if lv == level]
+        rounds = [rs[s] for r in results if r.rounds for rs in r.rounds
+                  for s, lv in enumerate(r.levels) if lv == level and s < len(rs)]
+        times = sorted(t for r in results for t in r.times.get(level, []))
+        seats = results[0].levels.count(level) if results else 0
+        out.append(LevelSummary(
+            level, seats, wins, len(results), wilson(wins, len(results)),
+            statistics.fmean(scores) if scores else None,
+            statistics.fmean(rounds) if rounds else None,
+            1000 * statistics.median(times) if times else 0.0,
+            1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
+            len(times)))
+    return out
+
+
+def run(name: str, games: int, players: int, levels: list[str], variant: str | None = None,
+        seed: int = 0, workers: int = 1, progress=None) -> list[GameResult]:
+    """Play `games` bot-only games; `progress(done, total)` is called as they finish."""
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise ValueError(f"give one level, or one per seat ({players}), not {len(levels)}")
+    for level in levels:
+        if level not in bots.LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose from {', '.join(bots.LEVELS)}")
+    jobs = [(name, players, variant, list(levels), seed, i) for i in range(games)]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(play_one(job))
+            if progress:
+                progress(len(results), games)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for r in pool.imap_unordered(play_one, jobs):
+                results.append(r)
+                if progress:
+                    progress(len(results), games)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def table(results: list[GameResult]) -> str:
+    """The printed summary."""
+    rows = summarize(results)
+    n = len(results)
+    moves = statistics.fmean(r.moves for r in results) if results else 0
+    lines = [f"{n} games, mean length {moves:.0f} moves",
+             f"{'level':<7} {'seats':>5} {'wins':>6} {'win %':>6}  {'95% interval':<15}"
+             f"{'mean score':>11} {'per round':>10} {'median ms':>10} {'p99 ms':>8}"]
+    for s in rows:
+        lo, hi = s.interval
+        score = f"{s.mean_score:.1f}" if s.mean_score is not None else "-"
+        per_round = f"{s.mean_round_score:.1f}" if s.mean_round_score is not None else "-"
+        lines.append(f"{s.level:<7} {s.seats:>5} {s.wins:>6} {100 * s.wins / max(1, s.games):>5.1f}%  "
+                     f"{100 * lo:>5.1f}–{100 * hi:<5.1f}%   {score:>10} {per_round:>10} "
+                     f"{s.median_ms:>10.2f} {s.p99_ms:>8.2f}")
+    return "\n".join(lines)
