@@ -9,15 +9,78 @@ from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
+import time
 from importlib import import_module
 
 from . import GAMES
+from .benchutil import Row
+
+
+BOT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
+
+
+def bot_rows(name: str, seconds: float) -> list[Row]:
+    """Median and 99th-percentile decision time per bot level (self-play games)."""
+    from . import bots, sim
+
+    out = []
+    players = BOT_PLAYERS[name]
+    for level in bots.LEVELS:
+        times: list[float] = []
+        choice: list[float] = []
+        start = time.perf_counter()
+        index = 0
+        try:
+            while time.perf_counter() - start < seconds * (3 if level == "hard" else 1) or index == 0:
+                result = sim.play_one((name, players, None, [level] * players, 0, index))
+                times.extend(result.times[level])
+                choice.extend(result.choice_times[level])
+                index += 1
+        except ModuleNotFoundError as exc:
+            out.append(Row(f"{level} bot decision", 0.0, "", f"not available: {exc}"))
+            continue
+        for label, sample in (("every decision", times), ("decisions with a choice", choice)):
+            if not sample:
+                continue
+            sample.sort()
+            median = statistics.median(sample) * 1000
+            p99 = sample[min(len(sample) - 1, int(0.99 * len(sample)))] * 1000
+            out.append(Row(f"{level} bot, {label}: median", median, "ms",
+                           f"p99 {p99:.2f} ms over {len(sample)} in {index} games of {players}"))
+    return out
+
+
+def save_rows(name: str) -> list[Row]:
+    """Time to serialise a mid-game state to JSON and load it back."""
+    import json
+    import random
+
+    from . import load_game, new_game
+
+    g = new_game(name, players=BOT_PLAYERS[name], seed=1)
+    rng = random.Random(1)
+    for _ in range(60):
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    n = 200
+    start = time.perf_counter()
+    for _ in range(n):
+        text = json.dumps(g.to_dict())
+    mid = time.perf_counter()
+    for _ in range(n):
+        load_game(json.loads(text))
+    end = time.perf_counter()
+    return [Row("state to JSON", (mid - start) / n * 1e6, "µs", f"{len(text):,} bytes"),
+            Row("JSON to state", (end - mid) / n * 1e6, "µs")]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per figure (default 2)")
+    ap.add_argument("--no-bots", action="store_true", help="skip the bot decision times")
     ap.add_argument("games", nargs="*", metavar="GAME",
                     help=f"games to measure (default all: {', '.join(GAMES)})")
     args = ap.parse_args(argv)
@@ -33,7 +96,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n{name}: no benchmark ({exc})")
             continue
         print(f"\n{name}")
-        for row in module.rows(args.seconds):
+        rows = module.rows(args.seconds) + save_rows(name)
+        if not args.no_bots:
+            rows += bot_rows(name, args.seconds)
+        for row in rows:
             note = f"  ({row.note})" if row.note else ""
             print(f"  {row.what:<48} {row.value:>12,.1f} {row.unit}{note}")
         sys.stdout.flush()

@@ -25,6 +25,7 @@ class GameResult:
     scores: list[int] | None
     rounds: list[list[int]] | None        # per round, per seat (games with rounds)
     times: dict[str, list[float]] = field(default_factory=dict)   # level -> decision seconds
+    choice_times: dict[str, list[float]] = field(default_factory=dict)  # only decisions with 2+ moves
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -38,20 +39,24 @@ def play_one(args) -> GameResult:
     gseed = game_seed(seed, index)
     g = engine.new_game(name, players=players, seed=gseed, **options)
     times: dict[str, list[float]] = {level: [] for level in set(seats)}
+    choice_times: dict[str, list[float]] = {level: [] for level in set(seats)}
     moves = 0
     clock = time.perf_counter
     while g.to_act is not None:
         level = seats[g.to_act]
         start = clock()
         move = bots.choose(g, level, seed=gseed * 7919 + moves)
-        times[level].append(clock() - start)
+        spent = clock() - start
+        times[level].append(spent)
+        if len(g.legal_moves()) > 1:
+            choice_times[level].append(spent)
         g.play(move)
         moves += 1
     rounds = None
     view = g.view(None)
     if isinstance(view.get("round_scores"), list):
         rounds = view["round_scores"]
-    return GameResult(index, seats, g.winners, moves, g.scores, rounds, times)
+    return GameResult(index, seats, g.winners, moves, g.scores, rounds, times, choice_times)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

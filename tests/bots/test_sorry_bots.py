@@ -1,0 +1,83 @@
+"""Sorry! bots: always legal, cannot peek, and normal beats easy."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine import bots, sim
+from tests.util import soak
+
+CASES = [("standard", 4), ("standard", 2), ("teams", 4), ("points", 3)]
+
+
+def random_positions(variant, players, count, seed):
+    """Positions met in random games (copies)."""
+    rng = random.Random(seed)
+    out = []
+    n = 0
+    while len(out) < count:
+        options = {"target": 0} if variant == "points" else {}
+        g = engine.new_game("sorry", players=players, seed=seed * 1000 + n, variant=variant, **options)
+        n += 1
+        while not g.is_over and len(out) < count:
+            if rng.random() < 0.05:
+                out.append(g.clone())
+            g.play(rng.choice(g.legal_moves()))
+    return out
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_bots_always_return_a_legal_move(variant, players, level):
+    for i, g in enumerate(random_positions(variant, players, soak(300, 3000), seed=len(level))):
+        move = bots.choose(g, level, seed=i)
+        assert move in g.legal_moves()
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+def test_hard_bot_returns_a_legal_move(variant, players):
+    for i, g in enumerate(random_positions(variant, players, soak(25, 300), seed=3)):
+        assert bots.choose(g, "hard", seed=i) in g.legal_moves()
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_bots_cannot_peek(variant, players, level):
+    """Two games with equal views give the same choice for the same seed."""
+    positions = random_positions(variant, players, 12, seed=7)
+    differ = 0
+    for i, g in enumerate(positions):
+        seat = g.to_act
+        twin = g.determinize(seat, random.Random(1000 + i))     # same view, other hidden cards
+        assert twin.view(seat) == g.view(seat)
+        differ += twin.to_dict()["draw"] != g.to_dict()["draw"]
+        assert bots.choose(g, level, seed=i) == bots.choose(twin, level, seed=i)
+    assert differ >= len(positions) - 2
+
+
+def test_choose_refuses_bad_level_and_finished_game():
+    g = engine.new_game("sorry", players=2, seed=1)
+    with pytest.raises(ValueError):
+        bots.choose(g, "expert", seed=1)
+    while not g.is_over:
+        g.play(bots.choose(g, "easy", seed=g.turn))
+    with pytest.raises(ValueError):
+        bots.choose(g, "easy", seed=1)
+
+
+def test_normal_beats_easy_in_a_small_seeded_tournament():
+    results = sim.run("sorry", soak(40, 400), 4, ["normal", "easy", "easy", "easy"], seed=5)
+    wins = {s.level: s.wins for s in sim.summarize(results)}
+    # Chance would give normal a quarter of the games.
+    assert wins["normal"] > 0.5 * len(results)
+
+
+def test_sim_is_deterministic_and_rotates_seats():
+    a = sim.run("sorry", 4, 2, ["normal", "easy"], seed=9)
+    b = sim.run("sorry", 4, 2, ["normal", "easy"], seed=9, workers=2)
+    assert [(r.winners, r.moves, r.levels) for r in a] == [(r.winners, r.moves, r.levels) for r in b]
+    assert [r.levels for r in a] == [["normal", "easy"], ["easy", "normal"]] * 2
+    assert sim.wilson(50, 100)[0] < 0.5 < sim.wilson(50, 100)[1]
+    assert "normal" in sim.table(a)
