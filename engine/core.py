@@ -100,8 +100,12 @@ class Game(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.to_act is None else self._generate()
-        if move not in legal:
-            raise IllegalMove(self.explain_illegal(move))
+        for m in legal:             # moves taken from legal_moves() match by identity, cheaply
+            if m is move:
+                break
+        else:
+            if move not in legal:   # an equal move built elsewhere (JSON, a determinized copy)
+                raise IllegalMove(self.explain_illegal(move))
         self._legal = None
         return self._apply(move)
 

@@ -163,7 +163,7 @@ def _reply(g, rng):
     return legal[0] if len(legal) == 1 else choose_normal(g, legal)
 
 
-def choose_hard(g, legal, rng: random.Random, samples: int = 6, depth: int = 3):
+def choose_hard(g, legal, rng: random.Random, samples: int = 8, depth: int = 4):
     """Average over sampled card sequences of the next `depth` turns, replies by the heuristic."""
     seat = g.to_act
     # Prune to the most promising moves by the heuristic first.

@@ -22,6 +22,7 @@ CARD_STEPS = {card: (FORWARD.get(card, 0), BACK_STEPS.get(card, 0), card in STAR
 
 
 _MOVES: dict = {}
+_SWITCHES: dict = {}      # switch moves by one int key (they are made very often)
 
 
 def _move(seat: int, card: str, kind: str, pawn: int, frm: int, to: int) -> SorryMove:
@@ -39,6 +40,12 @@ def _move2(seat, card, kind, a, fa, ta, b, fb, tb) -> SorryMove:
     if m is None:
         m = _MOVES[key] = SorryMove(seat, card, kind, ((a, fa, ta), (b, fb, tb)))
     return m
+
+
+@cache
+def _no_move(seat: int, card: str, kind: str) -> SorryMove:
+    """A pass, an 11 decline or a points-variant discard."""
+    return SorryMove(seat, card, kind)
 
 
 def _split(seat, a, fa, ta, b, fb, tb) -> SorryMove:
@@ -263,9 +270,9 @@ class SorryGame(Game):
             card = self.card
             moves = self._card_moves(seat, card)
             if not moves:
-                return [SorryMove(seat, card, mv.PASS)]                     # S-5.4
+                return [_no_move(seat, card, mv.PASS)]                      # S-5.4
             if card == "11" and all(m.kind == mv.SWITCH for m in moves):
-                moves.append(SorryMove(seat, card, mv.DECLINE))             # S-10.3
+                moves.append(_no_move(seat, card, mv.DECLINE))              # S-10.3
             return moves
         # Points variant: any card of the hand (S-13.3).
         hand = sorted(set(self.hands[seat]), key=CARD_ORDER.__getitem__)
@@ -273,7 +280,7 @@ class SorryGame(Game):
         for card in hand:
             moves.extend(self._card_moves(seat, card))
         if all(m.kind == mv.SWITCH for m in moves):                         # S-13.4
-            moves.extend(SorryMove(seat, card, mv.DISCARD) for card in hand)
+            moves.extend(_no_move(seat, card, mv.DISCARD) for card in hand)
         return moves
 
     def _card_moves(self, seat: int, card: str) -> list[SorryMove]:
@@ -290,7 +297,16 @@ class SorryGame(Game):
                         if 0 <= loc < SAFE1 and other >> 2 != c:
                             out.append(_move(seat, card, SORRY, pawn, START, loc))
             return out
-        occ = self.occ
+        out = self._plain_moves(seat, card, colours)
+        if card == "7":
+            out.extend(self._splits(seat))
+        elif card == "11":
+            out.extend(self._switches(seat))
+        return out
+
+    def _plain_moves(self, seat: int, card: str, colours: tuple[int, ...]) -> list[SorryMove]:
+        """Starts, forward and backward moves of one pawn with `card` (no splits or switches)."""
+        pos, occ = self.pos, self.occ
         out = []
         add = out.append
         cache = _SIMPLE[seat][card]
@@ -326,10 +342,6 @@ class SorryGame(Game):
                             add(cache[pawn * 256 + 128 + loc])
                     elif to not in pos[base:base + 4]:
                         add(cache[pawn * 256 + 128 + loc])
-        if card == "7":
-            out.extend(self._splits(seat))
-        elif card == "11":
-            out.extend(self._switches(seat))
         return out
 
     def _start_pawn(self, colour: int) -> int:
@@ -445,7 +457,11 @@ class SorryGame(Game):
                     if b >> 2 == c or (b >> 2 in colours and b < a):   # own<->partner: once
                         continue
                     lb = pos[b]
-                    out.append(_move2(seat, "11", SWITCH, a, la, lb, b, lb, la))
+                    key = (((seat * 16 + a) * 16 + b) * 60 + la) * 60 + lb
+                    m = _SWITCHES.get(key)
+                    if m is None:
+                        m = _SWITCHES[key] = SorryMove(seat, "11", SWITCH, ((a, la, lb), (b, lb, la)))
+                    out.append(m)
         return out
 
     # ------------------------------------------------------ applying moves

@@ -365,6 +365,12 @@ def test_S_10_1_ten_forward_or_back_one_and_back_one_when_forward_impossible():
     assert moves(g) == ["Red 10: pawn 1 safe:2→safe:1"]
 
 
+def test_S_10_2_only_the_11_switches():
+    for card in ("1", "2", "3", "4", "5", "7", "8", "10", "12"):
+        g = game(["track:10"], ["track:40"], card=card)
+        assert not any("switch" in m for m in moves(g)), card
+
+
 def test_S_10_2_switch_only_track_pawns():
     g = game(["track:10", "safe:1"], ["track:40", "safe:2", "home"], ["track:50"], card="11")
     sw = [m for m in moves(g) if "switch" in m]

@@ -1,0 +1,374 @@
+"""Saved games: the file format, atomic writes and damaged-file handling.
+
+One JSON file per game (DESIGN.md, "Saves"):
+
+    {"format": "parlor-save", "version": 1,
+     "id": ..., "game": "sorry", "variant": ..., "players": 4,
+     "seats": [{"kind": "human"}, {"kind": "bot", "level": "normal"}, ...],
+     "seed": ..., "bot_seed": ...,
+     "created": ISO-8601, "updated": ISO-8601, "finished": false,
+     "state": game.to_dict(), "moves": [move.to_dict(), ...],
+     "events": [event.to_dict(), ...], "summary": {...}}
+
+Files are written atomically (a temp file in the same directory, fsync,
+`os.replace`). A file that can't be read is never modified: `list_saves`
+reports it with the reason and the caller may delete it on request.
+
+Where things live: `PARLOR_HOME=DIR` puts saves in `DIR/saves` and settings
+in `DIR/settings.json`; `--save-dir DIR` (the `save_dir` arguments here)
+moves the saves only; otherwise the platform's user data and config
+directories (platformdirs). Plain Python: no UI imports.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+FORMAT = "parlor-save"
+VERSION = 1
+SUFFIX = ".json"
+_TEMP_PREFIX = ".parlor-tmp-"
+LEVELS = ("easy", "normal", "hard")
+
+
+class SaveError(Exception):
+    """A save file that can't be used; `str()` is the reason, for people."""
+
+
+class DamagedSave(SaveError):
+    """The file is not a readable Parlor save (bad JSON, truncated, inconsistent)."""
+
+
+class UnsupportedVersion(SaveError):
+    """The file is a Parlor save of a format version this Parlor doesn't read."""
+
+
+# ------------------------------------------------------------------ places
+def parlor_home() -> Path | None:
+    home = os.environ.get("PARLOR_HOME")
+    return Path(home).expanduser() if home else None
+
+
+def saves_dir(save_dir: str | os.PathLike | None = None) -> Path:
+    """The saves directory: `save_dir` (--save-dir), else PARLOR_HOME/saves, else the user data dir."""
+    if save_dir:
+        return Path(save_dir).expanduser()
+    home = parlor_home()
+    if home is not None:
+        return home / "saves"
+    import platformdirs
+
+    return platformdirs.user_data_path("parlor", appauthor=False) / "saves"
+
+
+def settings_path() -> Path:
+    """settings.json: PARLOR_HOME/settings.json, else in the user config dir."""
+    home = parlor_home()
+    if home is not None:
+        return home / "settings.json"
+    import platformdirs
+
+    return platformdirs.user_config_path("parlor", appauthor=False) / "settings.json"
+
+
+def logs_dir() -> Path:
+    """Where crash reports go: PARLOR_HOME/logs, else the user log dir."""
+    home = parlor_home()
+    if home is not None:
+        return home / "logs"
+    import platformdirs
+
+    return platformdirs.user_log_path("parlor", appauthor=False)
+
+
+# ------------------------------------------------------------------ model
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class Seat:
+    """Who plays a seat: a person at the keyboard or a bot of some level."""
+
+    kind: str                    # "human" | "bot"
+    level: str | None = None     # bots only
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "bot"):
+            raise ValueError(f"a seat is 'human' or 'bot', not {self.kind!r}")
+        if self.kind == "bot" and self.level not in LEVELS:
+            raise ValueError(f"unknown bot level {self.level!r}: choose one of {', '.join(LEVELS)}")
+        if self.kind == "human":
+            self.level = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind} if self.kind == "human" else {"kind": "bot", "level": self.level}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Seat":
+        if not isinstance(d, dict):
+            raise ValueError(f"not a seat: {d!r}")
+        return cls(d.get("kind"), d.get("level"))
+
+
+@dataclass
+class SaveRecord:
+    """Everything in one save file, the live game included (`game`)."""
+
+    id: str
+    game: Any                          # engine Game
+    seats: list[Seat]
+    seed: int | None = None
+    bot_seed: int = 0
+    created: str = field(default_factory=now_iso)
+    updated: str = ""
+    moves: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+    path: Path | None = None
+
+    def __post_init__(self) -> None:
+        if not self.updated:
+            self.updated = self.created
+
+    @property
+    def name(self) -> str:
+        return self.game.game
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over
+
+    def summary(self) -> dict:
+        g = self.game
+        view = g.view(None)
+        return {
+            "turn": view.get("turn", len(self.moves)),
+            "to_act": g.to_act,
+            "winners": g.winners,
+            "scores": g.scores,
+            "variant": getattr(g, "variant", None),
+            "humans": sum(s.is_human for s in self.seats),
+        }
+
+    def to_dict(self) -> dict:
+        g = self.game
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": self.id,
+            "game": g.game,
+            "variant": getattr(g, "variant", None),
+            "players": g.players,
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "bot_seed": self.bot_seed,
+            "created": self.created,
+            "updated": self.updated,
+            "finished": g.is_over,
+            "state": g.to_dict(),
+            "moves": list(self.moves),
+            "events": list(self.events),
+            "summary": self.summary(),
+        }
+
+    def record(self, move, events) -> None:
+        """Add a played move and its events to the logs (the caller then writes)."""
+        self.moves.append(move.to_dict())
+        self.events.extend(e.to_dict() for e in events)
+
+
+def new_id(game: str, when: datetime | None = None) -> str:
+    when = when or datetime.now(timezone.utc)
+    return f"{game}-{when.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+def new_record(game, seats: list[Seat], *, seed: int | None = None, bot_seed: int | None = None,
+               directory: str | os.PathLike | None = None, now: str | None = None) -> SaveRecord:
+    """A record for a new game, with a file name not used by any existing file."""
+    if len(seats) != game.players:
+        raise ValueError(f"{game.players} seats needed, got {len(seats)}")
+    if bot_seed is None:
+        bot_seed = seed if seed is not None else secrets.randbits(31)
+    rec = SaveRecord(id="", game=game, seats=list(seats), seed=seed, bot_seed=bot_seed,
+                     created=now or now_iso())
+    folder = saves_dir(directory)
+    while True:                 # never reuse a name: a damaged file there must stay as it is
+        rec.id = new_id(game.game)
+        rec.path = folder / f"{rec.id}{SUFFIX}"
+        if not rec.path.exists():
+            return rec
+
+
+# ------------------------------------------------------------------ writing
+def write(rec: SaveRecord, *, now: str | None = None) -> Path:
+    """Write `rec` atomically to its path (temp file in the same dir, fsync, os.replace)."""
+    if rec.path is None:
+        raise ValueError("the record has no path")
+    rec.updated = now or now_iso()
+    data = json.dumps(rec.to_dict(), separators=(",", ":"), ensure_ascii=False)
+    write_atomic(rec.path, data)
+    return rec.path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:                         # make the rename itself durable
+        dfd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+# ------------------------------------------------------------------ reading
+def parse(text: str, path: Path | None = None) -> SaveRecord:
+    """A record from a file's text; raises DamagedSave or UnsupportedVersion."""
+    if not text.strip():
+        raise DamagedSave("the file is empty")
+    try:
+        d = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()):
+            raise DamagedSave("the file is cut short (truncated JSON)") from None
+        raise DamagedSave(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return from_dict(d, path)
+
+
+def from_dict(d: Any, path: Path | None = None) -> SaveRecord:
+    import engine
+
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise DamagedSave("not a Parlor save (no 'parlor-save' format name)")
+    version = d.get("version")
+    if version != VERSION:
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise UnsupportedVersion(f"saved by a newer Parlor (format version {version}; "
+                                     f"this Parlor reads version {VERSION})")
+        raise UnsupportedVersion(f"format version {version!r} is not supported "
+                                 f"(this Parlor reads version {VERSION})")
+    try:
+        game_name = d["game"]
+        if game_name not in engine.GAMES:
+            raise DamagedSave(f"unknown game {game_name!r}")
+        try:
+            game = engine.load_game(d["state"])
+        except ImportError as exc:
+            raise DamagedSave(f"{game_name} can't be loaded by this Parlor ({exc})") from None
+        if game.game != game_name:
+            raise DamagedSave("the game state doesn't match the game named in the file")
+        seats = [Seat.from_dict(s) for s in d["seats"]]
+        if len(seats) != game.players:
+            raise DamagedSave(f"{len(seats)} seats for {game.players} players")
+        moves, events = d["moves"], d["events"]
+        if not isinstance(moves, list) or not isinstance(events, list):
+            raise DamagedSave("the move or event log is not a list")
+        for m in moves:
+            game.parse_move(m)              # each logged move must be a move of this game
+        if any(not isinstance(e, dict) or "text" not in e for e in events):
+            raise DamagedSave("the event log is damaged")
+        rec = SaveRecord(id=str(d["id"]), game=game, seats=seats, seed=d.get("seed"),
+                         bot_seed=int(d.get("bot_seed") or 0), created=str(d["created"]),
+                         updated=str(d["updated"]), moves=moves, events=events, path=path)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise DamagedSave(f"the saved game is damaged ({detail})") from None
+    return rec
+
+
+def load(path: str | os.PathLike) -> SaveRecord:
+    """Read one save; raises DamagedSave / UnsupportedVersion and never touches the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DamagedSave(f"can't be read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DamagedSave("not a text file (invalid UTF-8)") from None
+    return parse(text, path)
+
+
+@dataclass
+class Entry:
+    """One file of the saves directory: a readable save or a damaged file with its reason."""
+
+    path: Path
+    record: SaveRecord | None = None
+    problem: str | None = None
+    mtime: float = 0.0
+
+    @property
+    def damaged(self) -> bool:
+        return self.record is None
+
+    @property
+    def updated(self) -> str:
+        if self.record is not None:
+            return self.record.updated
+        return datetime.fromtimestamp(self.mtime, timezone.utc).isoformat(timespec="seconds")
+
+
+def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
+    """Every save file, most recently played first; damaged ones carry the reason."""
+    folder = saves_dir(save_dir)
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
+    except FileNotFoundError:
+        return []
+    except OSError:
+        return []
+    out = []
+    for p in paths:
+        try:
+            mtime = p.stat().st_mtime
+        except OSError:
+            mtime = 0.0
+        try:
+            out.append(Entry(p, record=load(p), mtime=mtime))
+        except SaveError as exc:
+            out.append(Entry(p, problem=str(exc), mtime=mtime))
+    out.sort(key=lambda e: (e.updated, e.path.name), reverse=True)
+    return out
+
+
+def most_recent_unfinished(save_dir: str | os.PathLike | None = None) -> SaveRecord | None:
+    for entry in list_saves(save_dir):
+        if entry.record is not None and not entry.record.finished:
+            return entry.record
+    return None
+
+
+def delete(path: str | os.PathLike) -> None:
+    """Remove a save file (only ever on the person's request)."""
+    Path(path).unlink(missing_ok=True)
