@@ -95,27 +95,45 @@ def threat(pos: list[int], colour: int, sq: int, enemies: tuple[int, ...]) -> fl
     return p
 
 
+def make_risk(g):
+    """risk_of(colour, square): rough chance an enemy bumps that pawn before its side moves again."""
+    pos = g.pos
+    players = g.players
+    cache = {}
+
+    def risk_of(colour: int, sq: int) -> float:
+        enemies = cache.get(colour)
+        if enemies is None:
+            side = g.team_colours[colour] if colour < len(g.team_colours) else (colour,)
+            enemies = tuple(p for c in range(players) if c not in side for p in range(c * 4, c * 4 + 4))
+            sorry = SORRY_P * sum(1 for e in enemies if pos[e] == START) / 4
+            enemies = cache[colour] = (enemies, sorry)
+        return min(threat(pos, colour, sq, enemies[0]) + enemies[1], 0.9)
+
+    return risk_of
+
+
+def sides_of(g) -> list[tuple[int, ...]]:
+    if g.variant == "teams":
+        return [(0, 2), (1, 3)]
+    return [(c,) for c in range(g.players)]
+
+
 def evaluate(g, seat: int) -> float:
     """How good the position is for `seat` (its team in the team variant)."""
     pos = g.pos
-    mine = g.team_colours[seat]
-    others = [c for c in range(g.players) if c not in mine]
-    if g.variant == "teams":
-        sides = [mine, tuple(others)]
-    else:
-        sides = [mine] + [(c,) for c in others]
+    risk_of = make_risk(g)
     values = []
+    sides = sides_of(g)
+    sides.sort(key=lambda side: seat not in side)      # our side first
     for side in sides:
-        enemies = tuple(p for c in range(g.players) if c not in side for p in range(c * 4, c * 4 + 4))
-        sorry_threat = SORRY_P * sum(1 for e in enemies if pos[e] == START) / 4
         total = 0.0
         for c in side:
             for p in range(c * 4, c * 4 + 4):
                 loc = pos[p]
                 v = pawn_value(c, loc)
                 if 0 <= loc < SAFE1:
-                    risk = threat(pos, c, loc, enemies) + sorry_threat
-                    v -= min(risk, 0.9) * (v - W_START) * 0.8
+                    v -= risk_of(c, loc) * (v - W_START) * 0.8
                     if loc == CIRCLE[c]:
                         v -= 2.0      # blocks our own START
                 total += v
@@ -124,6 +142,18 @@ def evaluate(g, seat: int) -> float:
     if not rest:
         return me
     return me - 0.6 * max(rest) - 0.4 * sum(rest) / len(rest)
+
+
+def win_chance(g, seat: int) -> float:
+    """The learned model's chance that `seat`'s side wins from here (hard bot)."""
+    if g.to_act is None:
+        return 1.0 if seat in g.winners else 0.0
+    from .sorry_model import WEIGHTS, side_scores, softmax
+
+    sides = sides_of(g)
+    weights = WEIGHTS["teams" if g.variant == "teams" else "standard"]
+    probs = softmax(side_scores(g, weights, sides, g.to_act, make_risk(g)))
+    return sum(p for p, side in zip(probs, sides) if seat in side)
 
 
 def after(g, move):
@@ -157,36 +187,17 @@ def choose_normal(g, legal):
     return best
 
 
-def _reply(g, rng):
-    """The heuristic reply of the seat to act in `g` (used inside look-ahead)."""
-    legal = g.legal_moves()
-    return legal[0] if len(legal) == 1 else choose_normal(g, legal)
-
-
-def choose_hard(g, legal, rng: random.Random, samples: int = 8, depth: int = 4):
-    """Average over sampled card sequences of the next `depth` turns, replies by the heuristic."""
+def choose_hard(g, legal, rng: random.Random):
+    """The move with the best chance of winning by the learned model (one ply)."""
     seat = g.to_act
-    # Prune to the most promising moves by the heuristic first.
-    scored = sorted(((score_move(g, m, seat), i, m) for i, m in enumerate(legal)), reverse=True)
-    candidates = [m for _, _, m in scored[:4]]
-    if len(candidates) == 1:
-        return candidates[0]
-    base = [scored[0][0] - v for v, _, _ in scored[:4]]
-    best, best_value = candidates[0], float("-inf")
-    seeds = [rng.getrandbits(32) for _ in range(samples)]
-    for m, handicap in zip(candidates, base):
-        total = 0.0
-        for s in seeds:
-            sim = g.determinize(seat, random.Random(s))     # fresh unknown cards per sample
-            sim._apply(m)
-            sim._legal = None
-            turns = 0
-            while sim.to_act is not None and turns < depth:
-                sim.play(_reply(sim, rng))
-                turns += 1
-            total += evaluate(sim, seat) if sim.to_act is not None else (
-                1000.0 if seat in sim.winners else -1000.0)
-        value = total / samples - 0.1 * handicap
+    best, best_value = legal[0], float("-inf")
+    for m in legal:
+        if m.kind == DISCARD:
+            value = win_chance(g, seat) - 0.002 * KEEP[m.card]
+        else:
+            value = win_chance(after(g, m), seat)
+            if g.variant == "points":
+                value -= 0.001 * KEEP[m.card]
         if value > best_value:
             best, best_value = m, value
     return best
