@@ -1,0 +1,71 @@
+"""G-6: going out, the final turns and the reveal."""
+from engine.gnoming.cards import parse_card
+from engine.gnoming.moves import Discard, Draw, Place, Take
+from engine.gnoming.scoring import score_layout
+
+from .helpers import grid, position
+
+
+def C(name):
+    return parse_card(name)
+
+
+def test_G_6_1_going_out_gives_every_other_player_exactly_one_more_turn():
+    g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [-1]", 1: "1 2 3 / 4 5 6 / 7 [8] [9]",
+                             2: "1 2 3 / 4 5 6 / 7 [8] [9]"},
+                 piles=(["6", "5"], ["7", "4"]), draw=["-2", "10", "10", "3"])
+    g.play(Draw(0))
+    g.play(Place(0, 8))                         # the -1 comes up: no bounce, a pile to choose
+    events = g.play(Discard(0, 0))
+    assert g.went_out == 0
+    assert [e.text for e in events if e.kind == "out"] == [
+        "Red has no face-down card left and goes out: every other player has one more turn"]
+    assert g.view(None)["final_turns_left"] == 2
+    turns = []
+    while g.round == 1:
+        if g.phase == "draw":
+            turns.append(g.turn)
+            # Blue also turns up its last cards during its final turn: nothing changes
+            g.play(Draw(g.turn))
+        elif g.phase == "play":
+            g.play(Place(g.turn, 7))
+        else:
+            g.play(g.legal_moves()[-1])
+    assert turns == [1, 2]
+    assert g.view(None)["last_round"]["went_out"] == 0
+
+
+def test_G_6_1_out_is_checked_at_the_end_of_the_players_own_turn_only():
+    # Yellow's Hazard flips can never turn anyone's last card, so nobody goes out through them
+    g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 [8] [9]", 1: "1 2 3 / 4 5 6 / 7 8 [9]"},
+                 piles=(["6"], ["7"]), draw=["H"], turn=2)
+    g.play(Draw(2))
+    g.play(Discard(2, None))
+    assert g.hazard_queue == [0]                # Blue has one face-down card: skipped
+    assert g.legal_moves()[-1].__class__.__name__ == "Decline"
+    g.play(g.legal_moves()[0])
+    assert g.went_out is None and g.to_act == 0 and g.phase == "draw"
+
+
+def test_G_6_2_face_down_cards_are_revealed_where_they_lie_mulligans_and_hazards_stay():
+    g = position(2, layouts={0: "1 2 3 / 4 5 6 / 7 8 [-1]", 1: "M 2 3 / 4 [H] 6 / 7 [M] [9]"},
+                 piles=(["6", "5"], ["7", "4"]), draw=["-2", "10"])
+    g.play(Draw(0))
+    g.play(Place(0, 8))
+    events = g.play(Discard(0, 0))
+    assert g.went_out == 0
+    g.play(Take(1, 1))                          # Blue's final turn: the 4 onto its face-up 3
+    events = g.play(Place(1, 2))
+    events += g.play(Discard(1, 1)) if g.phase == "replaced" else []
+    assert g.round == 2
+    reveal = [e for e in events if e.kind == "reveal"]
+    assert len(reveal) == 1 and reveal[0].seat == 1
+    assert "H at row 2 col 2" in reveal[0].text and "M at row 3 col 2" in reveal[0].text
+    last = g.view(None)["last_round"]
+    assert last["layouts"][1] == ["M", "2", "4", "4", "H", "6", "7", "M", "9"]
+    blue = [C(c) for c in last["layouts"][1]]
+    # two Mulligans now face up stay; the Hazard scores +10 where it lies
+    assert last["base"][1] == score_layout(blue) == 0 + 2 + 4 + 4 + 10 + 6 + 7 + 0 + 9
+    red = [c for c, _ in grid("1 2 3 / 4 5 6 / 7 8 -2")]      # Red placed the -2
+    assert last["base"][0] == score_layout(red) == 34
+    assert last["adjustment"] == -5 and last["scores"] == [29, 42]

@@ -1,0 +1,233 @@
+"""G-4: drawing, playing and discarding; Hazards; the empty-pile rule; Mulligans."""
+from collections import Counter
+
+import pytest
+
+from engine.core import IllegalMove
+from engine.gnoming.apply import TURN_LIMIT
+from engine.gnoming.cards import parse_card
+from engine.gnoming.moves import Decline, Discard, Draw, Flip, Place, Take
+
+from .helpers import all_cards, position
+
+
+def C(name):
+    return parse_card(name)
+
+
+PLAIN = "1 2 3 / 4 [5] 6 / 8 9 [10]"
+
+
+# -- G-4.1 draw ------------------------------------------------------------------------
+def test_G_4_1_draw_from_the_draw_pile_or_either_discard_pile():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["9"])
+    assert g.legal_moves() == [Draw(0), Take(0, 0), Take(0, 1)]
+    g.play(Take(0, 1))
+    assert g.hand == C("7") and g.piles[1] == [] and g.phase == "play"
+    g = position(3, layouts={0: PLAIN}, piles=([], ["7"]), draw=["9"])
+    assert g.legal_moves() == [Draw(0), Take(0, 1)]
+    with pytest.raises(IllegalMove, match="empty"):
+        g.play(Take(0, 0))
+
+
+def test_G_4_1_a_card_from_the_draw_pile_is_seen_only_by_its_drawer():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["9"])
+    events = g.play(Draw(0))
+    assert g.hand == C("9")
+    assert g.view(0)["drawn"] == "9"
+    assert g.view(1)["drawn"] is None and g.view(2)["drawn"] is None and g.view(None)["drawn"] is None
+    assert all(v["holding"] == 0 and v["drawn_from"] == "draw" for v in (g.view(1), g.view(None)))
+    assert [e.text for e in events] == ["Red draws from the draw pile"]
+    # once placed it is face up, and named
+    events = g.play(Place(0, 0))
+    assert "the 9" in events[0].text and g.view(2)["layouts"][0][0] == "9"
+
+
+def test_G_4_1_a_card_taken_from_a_discard_pile_is_seen_by_all():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]))
+    events = g.play(Take(0, 0))
+    assert "the 6" in events[0].text
+    assert all(g.view(s)["drawn"] == "6" for s in (None, 0, 1, 2))
+
+
+def test_G_4_1_first_empty_draw_pile_reshuffles_the_discards_under_their_tops():
+    g = position(3, layouts={0: PLAIN}, piles=(["4", "6"], ["3", "7"]), draw=["9"], leftover="pile0")
+    under = Counter(g.piles[0][:-1] + g.piles[1][:-1])
+    g.play(Draw(0))
+    assert g.draw == []
+    events = g.play(Discard(0, 1))                 # the 9 onto pile 2; Blue's turn begins
+    assert any(e.kind == "shuffle" for e in events)
+    assert g.reshuffled and g.phase == "draw" and g.to_act == 1
+    assert g.piles == [[C("6")], [C("9")]]
+    assert Counter(g.draw) == under + Counter([C("7")])
+    assert g.view(None)["draw_count"] == len(g.draw)
+
+
+def test_G_4_1_second_empty_draw_pile_ends_the_round_at_once_without_bonus():
+    # Red went out earlier; the final turns are running; the pile runs dry again.
+    g = position(3, layouts={0: "1 1 1 / 2 2 2 / 3 3 3", 1: "4 4 4 / 5 5 5 / -1 [6] 7",
+                             2: "8 8 8 / 9 9 9 / 10 [10] 10"},
+                 piles=(["6"], ["7"]), draw=["-2"], turn=1, went_out=0, final_left=2,
+                 reshuffled=True, leftover="pile0")
+    g.play(Draw(1))
+    events = g.play(Discard(1, 0))
+    assert g.round == 2 and g.phase == "flip"
+    last = g.view(None)["last_round"]
+    assert last["ended"] == "draw pile" and last["adjustment"] == 0
+    assert last["scores"] == last["base"]
+    # Red: three matching rows and columns 1/1/1, 2/2/2 ... rows -1-2-3, columns none
+    assert last["scores"][0] == -6
+    assert any("ends at once" in e.text for e in events)
+
+
+def test_G_4_1_turn_limit_decision_ends_a_round_that_never_ends():
+    g = position(2, layouts={0: PLAIN, 1: PLAIN.replace("1 2 3", "1 2 4")},
+                 piles=(["5", "6"], ["7"]), turn=1, turns=TURN_LIMIT * 2)
+    g.play(Take(1, 0))
+    g.play(Place(1, 0))                      # face-up 1 replaced: discard pile choice
+    events = g.play(Discard(1, 0))
+    assert g.round == 2
+    assert g.view(None)["last_round"]["ended"] == "turn limit"
+    assert any("turns" in e.text for e in events)
+
+
+# -- G-4.2 play --------------------------------------------------------------------------
+def test_G_4_2_place_anywhere_replaced_card_to_the_pile_of_choice():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["-1"])
+    g.play(Draw(0))
+    assert g.legal_moves() == [Place(0, c) for c in range(9)] + [Discard(0, 0), Discard(0, 1)]
+    g.play(Place(0, 2))                               # onto the face-up 3
+    assert g.phase == "replaced" and g.hand == C("3")
+    assert g.legal_moves() == [Discard(0, 0), Discard(0, 1)]
+    events = g.play(Discard(0, 1))
+    assert g.piles[1][-1] == C("3") and g.cards[2] == C("-1")
+    assert "onto discard pile 2" in events[-1].text
+    assert g.to_act == 1 and g.phase == "draw"
+
+
+def test_G_4_2_place_onto_a_face_down_card_turns_it_up():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["-1"])
+    g.play(Draw(0))
+    events = g.play(Place(0, 8))                      # the face-down 10
+    assert "turning up the 10" in events[0].text
+    assert g.hand == C("10") and g.up[0] >> 8 & 1
+
+
+# -- G-4.3 discard -----------------------------------------------------------------------
+def test_G_4_3_only_a_card_from_the_draw_pile_may_be_discarded_unplayed():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["-1"])
+    g.play(Take(0, 0))
+    assert g.legal_moves() == [Place(0, c) for c in range(9)]
+    with pytest.raises(IllegalMove, match="must be placed"):
+        g.play(Discard(0, 1))
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["-1"])
+    g.play(Draw(0))
+    events = g.play(Discard(0, 0))
+    assert g.piles[0][-1] == C("-1") and "discards the -1 onto discard pile 1" in events[0].text
+    assert all_cards(g, 0) == ["1", "2", "3", "4", "5", "6", "8", "9", "10"]
+    assert g.to_act == 1
+
+
+# -- G-4.4 Hazards ---------------------------------------------------------------------------
+def test_G_4_4_discarded_hazard_leaves_play_then_others_may_flip_in_seat_order():
+    g = position(4, layouts={1: PLAIN, 2: "1 2 3 / 4 5 6 / 8 9 [10]", 3: "[1] [2] 3 / 4 5 6 / 7 8 9"},
+                 piles=(["6"], ["7"]), draw=["H"], turn=1)
+    g.play(Draw(1))
+    assert Discard(1, None) in g.legal_moves()
+    assert Discard(1, 0) not in g.legal_moves()      # a Hazard never goes on a pile
+    piles = [p[:] for p in g.piles]
+    events = g.play(Discard(1, None))
+    assert g.piles == piles and g.removed == 1
+    assert g.phase == "hazard" and g.turn == 1
+    # from Blue's left: Yellow (one face-down card: never its last, skipped), Green, Red
+    assert g.hazard_queue == [3, 0]
+    assert g.to_act == 3
+    assert g.legal_moves() == [Flip(3, 0), Flip(3, 1), Decline(3)]
+    with pytest.raises(IllegalMove):
+        g.play(Flip(0, 0))                            # Red waits for Green
+    g.play(Flip(3, 1))
+    assert g.up[3] >> 1 & 1 and g.to_act == 0
+    assert g.legal_moves()[-1] == Decline(0) and len(g.legal_moves()) == 10
+    events = g.play(Decline(0))
+    assert events[0].text == "Red turns up no card"
+    assert g.up[0] == 0
+    assert g.phase == "draw" and g.to_act == 2       # the turn after Blue's
+
+
+def test_G_4_4_a_face_down_hazard_replaced_is_removed_and_never_takes_the_last_card():
+    g = position(3, layouts={0: "1 2 3 / 4 [H] 6 / 8 9 10", 1: "[1] [2] 3 / 4 5 6 / 7 8 9",
+                             2: "[1] 2 3 / 4 5 6 / 7 8 9"},
+                 piles=([], ["7"]), draw=["5"])
+    g.play(Draw(0))
+    events = g.play(Place(0, 4))
+    # the Hazard came up, cannot bounce, leaves play at once (not onto the empty pile)
+    assert g.removed == 1 and g.piles[0] == []
+    assert any(e.kind == "hazard" for e in events)
+    assert g.went_out == 0                            # Red turned up its last card
+    assert g.phase == "hazard" and g.hazard_queue == [1]   # Yellow has one face-down card: skipped
+    g.play(Flip(1, 0))
+    assert g.phase == "draw" and g.to_act == 1
+
+
+def test_G_4_4_no_flips_when_the_hazard_ends_the_round():
+    g = position(2, layouts={0: "1 2 3 / 4 5 6 / 7 8 9", 1: "[1] [2] 3 / 4 5 6 / 7 8 [9]"},
+                 piles=(["6"], ["7"]), draw=["H"], turn=1, went_out=0, final_left=1)
+    g.play(Draw(1))
+    g.play(Discard(1, None))
+    assert g.round == 2 and g.phase == "flip"
+
+
+# -- G-4.5 empty discard pile ------------------------------------------------------------------
+def test_G_4_5_discard_must_go_on_the_empty_pile():
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["-1"])
+    g.play(Take(0, 0))                                # pile 1 is now empty
+    g.play(Place(0, 0))                               # replaced face-up 1: no choice of pile
+    assert g.piles[0] == [C("1")] and g.to_act == 1
+    g = position(3, layouts={0: PLAIN}, piles=([], ["7"]), draw=["-1"])
+    g.play(Draw(0))
+    assert g.legal_moves()[-1:] == [Discard(0, 0)]
+    with pytest.raises(IllegalMove, match="empty discard pile 1"):
+        g.play(Discard(0, 1))
+
+
+def test_G_4_5_both_piles_empty_either_will_do_and_a_hazard_is_exempt():
+    g = position(3, layouts={0: PLAIN}, piles=([], []), draw=["-1"])
+    g.play(Draw(0))
+    assert g.legal_moves()[-2:] == [Discard(0, 0), Discard(0, 1)]
+    g = position(3, layouts={0: PLAIN}, piles=([], ["7"]), draw=["H"])
+    g.play(Draw(0))
+    assert g.legal_moves()[-1:] == [Discard(0, None)]
+    g.play(Discard(0, None))
+    assert g.piles == [[], [C("7")]]
+
+
+# -- G-4.6 one face-up Mulligan ------------------------------------------------------------------
+def test_G_4_6_a_mulligan_may_not_make_two_face_up():
+    # no Mulligan face up: anywhere
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["M"])
+    g.play(Draw(0))
+    assert [m for m in g.legal_moves() if isinstance(m, Place)] == [Place(0, c) for c in range(9)]
+    # one face up: only onto that Mulligan (a face-down Mulligan elsewhere does not count)
+    g = position(3, layouts={0: "M 2 3 / 4 [M] 6 / 8 9 [10]"}, piles=(["6"], ["7"]), draw=["M"])
+    g.play(Draw(0))
+    assert g.legal_moves() == [Place(0, 0), Discard(0, 0), Discard(0, 1)]
+    with pytest.raises(IllegalMove, match="one Mulligan"):
+        g.play(Place(0, 4))
+
+
+def test_G_4_6_two_face_up_mulligans_from_flips_stay_but_no_third_placement():
+    g = position(3, layouts={0: "[M] [M] 3 / 4 [5] 6 / 8 9 [10]"}, phase="flip", opened=0,
+                 piles=(["6"], ["M"]), draw=["5"], to_act=0)
+    g.play(Flip(0, 0))
+    g.play(Flip(0, 1))                               # flips may turn up a second Mulligan
+    assert g.view(None)["layouts"][0][:2] == ["M", "M"]
+    while g.phase == "flip":
+        g.play(g.legal_moves()[0])
+    assert g.to_act == 0 and g.phase == "draw"
+    assert g.legal_moves() == [Draw(0), Take(0, 0)]  # the Mulligan could not be placed
+    with pytest.raises(IllegalMove, match="G-4.6"):
+        g.play(Take(0, 1))
+    # a Mulligan drawn from the draw pile can then only be discarded
+    g = position(3, layouts={0: "M M 3 / 4 [5] 6 / 8 9 [10]"}, piles=(["6"], ["7"]), draw=["M"])
+    g.play(Draw(0))
+    assert g.legal_moves() == [Discard(0, 0), Discard(0, 1)]
