@@ -34,22 +34,30 @@ def _move(seat: int, card: str, kind: str, pawn: int, frm: int, to: int) -> Sorr
     return m
 
 
-def _move2(seat, card, kind, a, fa, ta, b, fb, tb) -> SorryMove:
-    key = (seat, card, kind, a, fa, ta, b, fb, tb)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = SorryMove(seat, card, kind, ((a, fa, ta), (b, fb, tb)))
-    return m
-
-
 @cache
 def _no_move(seat: int, card: str, kind: str) -> SorryMove:
     """A pass, an 11 decline or a points-variant discard."""
     return SorryMove(seat, card, kind)
 
 
-def _split(seat, a, fa, ta, b, fb, tb) -> SorryMove:
-    return _move2(seat, "7", SPLIT, a, fa, ta, b, fb, tb)
+_SPLITS: dict = {}        # non-interacting 7 splits by one int key
+
+
+def _square_key(c: int, loc: int) -> int:
+    """Tells the safety squares of different colours apart (track squares are shared)."""
+    return loc if loc < SAFE1 or loc == HOME else loc + 10 * c
+
+
+SQUARE_KEY = tuple({loc: _square_key(c, loc) for loc in range(HOME + 1)} for c in range(4))
+# SPLIT_ROWS[c][loc][x]: None, or (to, square key, slide) for a split part of x (S-9).
+SPLIT_ROWS = tuple(
+    {loc: (None,) + tuple(
+        None if FWD[c][loc][x] == NONE else
+        (FWD[c][loc][x], _square_key(c, FWD[c][loc][x]),
+         SLIDE[c][FWD[c][loc][x]] if FWD[c][loc][x] < SAFE1 else None)
+        for x in range(1, 7))
+     for loc in range(HOME + 1)}
+    for c in range(4))
 
 
 def _footprint(k_to: int, slide) -> set:
@@ -370,40 +378,45 @@ class SorryGame(Game):
         legality is plain S-5.2. The rest are played out in both orders and
         kept once per distinct outcome.
         """
-        pos = self.pos
+        pos, occ = self.pos, self.occ
         movable = [p for c in self.team_colours[seat] for p in range(c * 4, c * 4 + 4)
                    if pos[p] != START and pos[p] != HOME]                   # S-9.2
-        plain = []          # (move, a, ta, b, tb) of non-interacting splits
+        plain = []          # non-interacting splits
         out = []
         seen = set()
-        # Per pawn and part size x: (to, square key, slide, S-5.2 ok now).
-        # Square keys tell safety squares of different colours apart.
         infos = []
         for p in movable:
             c, loc = p >> 2, pos[p]
-            fwd, slides = FWD[c][loc], SLIDE[c]
-            row = [None] * 7
+            row = SPLIT_ROWS[c][loc]
+            own = pos[c * 4: c * 4 + 4]
+            ok = [False] * 7                                                # S-5.2 now
             for x in range(1, 7):
-                to = fwd[x]
-                if to == NONE:                                              # S-9.3
-                    continue
-                if to < SAFE1:
-                    row[x] = (to, to, slides[to], self._can_land(c, to))
-                else:
-                    row[x] = (to, to if to == HOME else to + 10 * c, None, self._can_land(c, to))
-            infos.append((p, loc, loc if loc < SAFE1 else loc + 10 * c, row))
-        for i, (a, la, ka, ra) in enumerate(infos):
-            for b, lb, kb, rb in infos[i + 1:]:
+                if row[x] is not None:
+                    to = row[x][0]
+                    if to < SAFE1:
+                        o = occ[to]
+                        ok[x] = o < 0 or o >> 2 != c
+                    else:
+                        ok[x] = to == HOME or to not in own
+            infos.append((p, loc, SQUARE_KEY[c][loc], row, ok))
+        splits = _SPLITS
+        for i, (a, la, ka, ra, oka) in enumerate(infos):
+            for b, lb, kb, rb, okb in infos[i + 1:]:
+                base = (((seat * 16 + a) * 16 + b) * 66 + la) * 66 + lb
                 for x in range(1, 7):
                     ia, ib = ra[x], rb[7 - x]
-                    if ia is None or ib is None:
+                    if ia is None or ib is None:                            # S-9.3
                         continue
-                    ta, kta, slide_a, ok_a = ia
-                    tb, ktb, slide_b, ok_b = ib
+                    ta, kta, slide_a = ia
+                    tb, ktb, slide_b = ib
                     if (slide_a is None and slide_b is None and kta != kb and ktb != ka
                             and (kta != ktb or ta == HOME)):
-                        if ok_a and ok_b:
-                            plain.append((_split(seat, a, la, ta, b, lb, tb), a, ta, b, tb))
+                        if oka[x] and okb[7 - x]:
+                            m = splits.get(base * 8 + x)
+                            if m is None:
+                                m = splits[base * 8 + x] = SorryMove(
+                                    seat, "7", SPLIT, ((a, la, ta), (b, lb, tb)))
+                            plain.append(m)
                         continue
                     orders = (((a, la, ta), (b, lb, tb)), ((b, lb, tb), (a, la, ta)))
                     if _apart(ka, kta, slide_a, kb, ktb, slide_b):
@@ -414,14 +427,14 @@ class SorryGame(Game):
                             seen.add(result)
                             out.append(SorryMove(seat, "7", SPLIT, parts))
         if not seen:
-            return [m for m, *_ in plain]
+            return plain
         # Rare: an interacting split may end like a plain one; keep each outcome once.
         kept = []
-        for m, a, ta, b, tb in plain:
+        for m in plain:
             result = list(pos)
-            for pawn, to in ((a, ta), (b, tb)):
-                if to < SAFE1 and self.occ[to] >= 0:
-                    result[self.occ[to]] = START
+            for pawn, _, to in m.parts:
+                if to < SAFE1 and occ[to] >= 0:
+                    result[occ[to]] = START
                 result[pawn] = to
             result = tuple(result)
             if result not in seen:
