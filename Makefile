@@ -9,7 +9,11 @@ JOBS   ?= 2
 
 .PHONY: play test bench clean
 
-$(VENV)/.app: pyproject.toml
+# Reinstall when the packages change too (an editable install maps the
+# package folders that existed when it was made).
+PACKAGES := $(wildcard engine/__init__.py engine/*/__init__.py tui/__init__.py tui/*/__init__.py themes/__init__.py)
+
+$(VENV)/.app: pyproject.toml $(PACKAGES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .

@@ -327,6 +327,7 @@ class Entry:
     record: SaveRecord | None = None
     problem: str | None = None
     mtime: float = 0.0
+    unsupported: bool = False           # a Parlor save of a format version this one can't read
 
     @property
     def damaged(self) -> bool:
@@ -357,7 +358,8 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
         try:
             out.append(Entry(p, record=load(p), mtime=mtime))
         except SaveError as exc:
-            out.append(Entry(p, problem=str(exc), mtime=mtime))
+            out.append(Entry(p, problem=str(exc), mtime=mtime,
+                             unsupported=isinstance(exc, UnsupportedVersion)))
     out.sort(key=lambda e: (e.updated, e.path.name), reverse=True)
     return out
 

@@ -2,21 +2,36 @@
 
 Parsing imports nothing heavy: `parlor rules` and `parlor --version` never
 load Textual. Bad arguments get one clear line on stderr and exit code 2.
+`parlor` (no command), `parlor new …` and `parlor continue` build the app
+with `tui.app.make_app` and run it.
 """
 from __future__ import annotations
 
 import argparse
 import sys
-from importlib.metadata import PackageNotFoundError, version
 
 from engine import GAMES
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version   # only for --version: it is slow
+
     try:
         return version("parlor")
     except PackageNotFoundError:
         return "unknown"
+
+
+class _VersionAction(argparse.Action):
+    """--version, looked up only when asked for (keeps start-up fast)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(f"parlor {_version()}\n")
+        parser.exit(0)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,7 +43,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="parlor", description="Sorry!, Pegs and Jokers and Gnoming A Round in the terminal.")
-    ap.add_argument("--version", action="version", version=f"parlor {_version()}")
+    ap.add_argument("--version", action=_VersionAction)
     ap.add_argument("--save-dir", metavar="DIR", help="where saved games live")
     ap.add_argument("--theme", metavar="NAME", help="colour theme")
     ap.add_argument("--ascii", action="store_true", help="ASCII glyphs only")
@@ -103,6 +118,64 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
     return 0
 
 
+def _check_new(ap: argparse.ArgumentParser, args):
+    """A GameSpec from `parlor new …`, or a one-line error (exit 2)."""
+    from engine.saves import Seat
+
+    from .session import GameSpec
+
+    if args.game != "sorry":
+        names = {"pegs": "Pegs and Jokers", "gnoming": "Gnoming A Round"}
+        ap.exit(2, f"parlor: the {names[args.game]} board comes in a later release; "
+                   "'parlor new sorry' is playable now\n")
+    players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
+    humans = 1 if args.humans is None else args.humans
+    if not 0 <= humans <= players:
+        ap.error(f"--humans must be between 0 and the number of players ({players}), not {humans}")
+    level = args.level or "normal"
+    seats = tuple(Seat("human") if i < humans else Seat("bot", level) for i in range(players))
+    spec = GameSpec(game=args.game, players=players, seats=seats, variant=args.variant or "standard",
+                    seed=args.seed, target=args.target)
+    if args.seed is not None and args.seed < 0:
+        ap.error(f"--seed must be a whole number of 0 or more, not {args.seed}")
+    try:
+        spec.validate()
+    except ValueError as exc:
+        ap.error(str(exc))
+    return spec
+
+
+def run_app(ap: argparse.ArgumentParser, args) -> int:
+    from engine import saves
+
+    save_dir = args.save_dir
+    if save_dir is not None:
+        from pathlib import Path
+
+        path = Path(save_dir).expanduser()
+        if path.exists() and not path.is_dir():
+            ap.error(f"--save-dir {save_dir}: not a directory")
+    spec = _check_new(ap, args) if args.command == "new" else None
+    if args.command == "continue":
+        if saves.most_recent_unfinished(save_dir) is None:
+            print("parlor: there is no unfinished game to continue; start one with 'parlor new sorry'",
+                  file=sys.stderr)
+            return 1
+    from textual.theme import BUILTIN_THEMES
+
+    from themes import THEMES
+
+    if args.theme is not None and args.theme not in THEMES and args.theme not in BUILTIN_THEMES:
+        ap.error(f"unknown theme {args.theme!r}: choose one of {', '.join(THEMES)} (or a Textual theme)")
+
+    from .app import Start, make_app
+
+    app = make_app(save_dir=save_dir, theme=args.theme, ascii=True if args.ascii else None,
+                   start=Start(args.command or "title", spec=spec))
+    app.run()
+    return app.return_code or 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
@@ -113,7 +186,4 @@ def main(argv: list[str] | None = None) -> int:
 
         sys.stdout.write(rules_text(args.game))
         return 0
-    # The Textual app arrives with its own issue; until then say so plainly.
-    print("parlor: the interactive app is not part of this build yet; "
-          "'parlor rules GAME' and the engine API (README) are available.", file=sys.stderr)
-    return 1
+    return run_app(ap, args)

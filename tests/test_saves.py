@@ -1,0 +1,204 @@
+"""engine.saves: the save format, atomic writes, damaged files, where saves live."""
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import engine
+from engine import saves
+from engine.saves import DamagedSave, Seat, UnsupportedVersion
+
+SEATS = [Seat("human"), Seat("bot", "normal"), Seat("bot", "hard")]
+
+
+def played(n: int, seed: int = 3, variant: str = "standard", players: int = 3):
+    """A record of a game `n` random moves in, written to the saves folder."""
+    g = engine.new_game("sorry", players=players, seed=seed, variant=variant)
+    seats = [Seat("human")] + [Seat("bot", "normal")] * (players - 1)
+    rec = saves.new_record(g, seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(n):
+        if g.is_over:
+            break
+        move = rng.choice(g.legal_moves())
+        rec.record(move, g.play(move))
+    saves.write(rec)
+    return rec
+
+
+# ---------------------------------------------------------------- places
+def test_parlor_home_moves_saves_and_settings(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARLOR_HOME", str(tmp_path / "h"))
+    assert saves.saves_dir() == tmp_path / "h" / "saves"
+    assert saves.settings_path() == tmp_path / "h" / "settings.json"
+    # --save-dir moves the saves only
+    assert saves.saves_dir(tmp_path / "elsewhere") == tmp_path / "elsewhere"
+    assert saves.settings_path() == tmp_path / "h" / "settings.json"
+
+
+def test_without_parlor_home_the_platform_directories_are_used(monkeypatch):
+    import platformdirs
+
+    monkeypatch.delenv("PARLOR_HOME")
+    assert saves.saves_dir() == platformdirs.user_data_path("parlor", appauthor=False) / "saves"
+    assert saves.settings_path().parent == platformdirs.user_config_path("parlor", appauthor=False)
+
+
+# ---------------------------------------------------------------- format and round trip
+def test_the_file_holds_format_version_seats_times_state_and_logs():
+    rec = played(20)
+    d = json.loads(rec.path.read_text())
+    assert d["format"] == "parlor-save" and d["version"] == saves.VERSION
+    assert d["game"] == "sorry" and d["players"] == 3 and d["variant"] == "standard"
+    assert d["seats"] == [{"kind": "human"}, {"kind": "bot", "level": "normal"},
+                          {"kind": "bot", "level": "normal"}]
+    assert d["created"] and d["updated"] and d["finished"] is False
+    assert d["state"] == rec.game.to_dict()
+    assert len(d["moves"]) == 20 and all({"seat", "card", "kind", "parts"} <= set(m) for m in d["moves"])
+    assert d["events"] and all({"kind", "text"} <= set(e) for e in d["events"])
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 3), ("teams", 4), ("points", 2)])
+def test_a_loaded_save_continues_exactly(variant, players):
+    rec = played(37, seed=11, variant=variant, players=players)
+    back = saves.load(rec.path)
+    assert back.to_dict() == rec.to_dict()
+    # same future: same legal moves and the same events for the same moves, to the end
+    a, b = rec.game, back.game
+    rng = random.Random(5)
+    while not a.is_over:
+        assert a.legal_moves() == b.legal_moves()
+        move = rng.choice(a.legal_moves())
+        assert [str(e) for e in a.play(move)] == [str(e) for e in b.play(move)]
+    assert a.to_dict() == b.to_dict()
+
+
+@settings(max_examples=15, deadline=None)
+@given(moves=st.integers(0, 120), seed=st.integers(0, 10_000))
+def test_round_trip_property(moves, seed):
+    rec = played(moves, seed=seed)
+    assert saves.load(rec.path).to_dict() == rec.to_dict()
+
+
+def test_the_move_log_replays_to_the_saved_state():
+    rec = played(60, seed=4)
+    g = engine.new_game("sorry", players=3, seed=4)
+    for d in saves.load(rec.path).moves:
+        g.play(g.parse_move(d))
+    assert g.to_dict() == rec.game.to_dict()
+
+
+# ---------------------------------------------------------------- atomic writes
+def test_writes_are_atomic_and_leave_no_temp_files(monkeypatch):
+    rec = played(5)
+    calls = []
+    real_replace, real_fsync = os.replace, os.fsync
+    monkeypatch.setattr(os, "replace", lambda a, b: (calls.append(("replace", a, b)), real_replace(a, b)))
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append(("fsync",)), real_fsync(fd)))
+    saves.write(rec)
+    kinds = [c[0] for c in calls]
+    assert kinds[0] == "fsync" and "replace" in kinds               # fsync before the rename
+    _, tmp, dest = next(c for c in calls if c[0] == "replace")
+    assert Path(tmp).parent == Path(dest).parent == rec.path.parent     # temp file in the same dir
+    assert sorted(p.name for p in rec.path.parent.iterdir()) == [rec.path.name]
+
+
+def test_a_failed_write_keeps_the_previous_file(monkeypatch):
+    rec = played(5)
+    before = rec.path.read_bytes()
+
+    def broken(a, b):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    move = rec.game.legal_moves()[0]
+    rec.record(move, rec.game.play(move))
+    with pytest.raises(OSError):
+        saves.write(rec)
+    assert rec.path.read_bytes() == before
+    assert [p.name for p in rec.path.parent.iterdir()] == [rec.path.name]
+
+
+# ---------------------------------------------------------------- damaged files
+def damaged_files(folder: Path, good: Path) -> dict[str, bytes]:
+    text = good.read_text()
+    files = {
+        "garbage.json": b"{this is not json at all",
+        "truncated.json": text[: len(text) // 3].encode(),
+        "empty.json": b"",
+        "binary.json": b"\xff\xfe\x00garbage",
+        "future.json": text.replace('"version":1,', '"version":7,', 1).encode(),
+        "old.json": text.replace('"version":1,', '"version":0,', 1).encode(),
+        "other.json": json.dumps({"hello": "world"}).encode(),
+        "badstate.json": text.replace('"to_act":', '"to_act_x":', 1).encode(),
+    }
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    return files
+
+
+def test_damaged_files_are_listed_with_reasons_and_left_alone():
+    good = played(10)
+    files = damaged_files(good.path.parent, good.path)
+    entries = {e.path.name: e for e in saves.list_saves()}
+    assert set(entries) == set(files) | {good.path.name}
+    assert entries[good.path.name].record is not None
+    reasons = {name: entries[name].problem for name in files}
+    assert "truncated" in reasons["truncated.json"] or "cut short" in reasons["truncated.json"]
+    assert "JSON" in reasons["garbage.json"]
+    assert "empty" in reasons["empty.json"]
+    assert "newer Parlor" in reasons["future.json"] and entries["future.json"].unsupported
+    assert "version" in reasons["old.json"] and entries["old.json"].unsupported
+    assert "not a Parlor save" in reasons["other.json"]
+    assert "damaged" in reasons["badstate.json"]
+    for name, data in files.items():
+        assert (good.path.parent / name).read_bytes() == data          # never modified
+
+
+def test_loading_a_damaged_or_unknown_version_file_raises_a_clear_error():
+    good = played(3)
+    damaged_files(good.path.parent, good.path)
+    folder = good.path.parent
+    with pytest.raises(UnsupportedVersion, match="newer Parlor"):
+        saves.load(folder / "future.json")
+    with pytest.raises(DamagedSave, match="truncated"):
+        saves.load(folder / "truncated.json")
+    with pytest.raises(DamagedSave):
+        saves.load(folder / "missing.json")
+
+
+def test_new_games_never_take_the_name_of_an_existing_file(monkeypatch):
+    good = played(1)
+    taken = good.path.parent / "sorry-fixed.json"
+    taken.write_bytes(b"damaged")
+    names = iter(["sorry-fixed", "sorry-fixed", "sorry-free"])
+    monkeypatch.setattr(saves, "new_id", lambda game, when=None: next(names))
+    rec = saves.new_record(engine.new_game("sorry", players=3, seed=1), SEATS)
+    assert rec.path.name == "sorry-free.json"
+    saves.write(rec)
+    assert taken.read_bytes() == b"damaged"
+
+
+def test_most_recent_unfinished_and_delete():
+    first = played(5, seed=1)
+    first.updated = "2026-01-01T00:00:00+00:00"
+    saves.write(first, now="2026-01-01T00:00:00+00:00")
+    second = played(5, seed=2)
+    saves.write(second, now="2026-01-02T00:00:00+00:00")
+    assert saves.most_recent_unfinished().path == second.path
+    saves.delete(second.path)
+    assert saves.most_recent_unfinished().path == first.path
+    assert [e.path for e in saves.list_saves()] == [first.path]
+
+
+def test_seats_are_checked():
+    with pytest.raises(ValueError):
+        Seat("robot")
+    with pytest.raises(ValueError):
+        Seat("bot", "impossible")
+    assert Seat("human", "hard").level is None

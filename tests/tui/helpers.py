@@ -1,0 +1,101 @@
+"""Helpers for driving the app: build it at a position, wait for the game to settle, press keys."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+
+from engine.saves import Seat
+from engine.sorry import SorryGame
+from textual import events
+
+from tui.app import Start, make_app
+from tui.session import GameSpec, Session
+from tui.settings import Settings
+
+FIXED_TIME = "2026-01-02T03:04:05+00:00"
+
+
+def run_async(test):
+    """Run an async test function with asyncio (the suite has no async pytest plugin)."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def seats(*kinds: str) -> tuple[Seat, ...]:
+    """seats("human", "normal", "easy") -> Seat objects."""
+    return tuple(Seat("human") if k == "human" else Seat("bot", k) for k in kinds)
+
+
+def session_at(positions, *, kinds=("human", "normal"), card=None, to_act=0, variant="standard",
+               hands=None, discard=None, seed=0, target=None, save_dir=None) -> Session:
+    """A saved session starting at an exact Sorry! position (SorryGame.from_position)."""
+    game = SorryGame.from_position([list(p) for p in positions], variant=variant, card=card,
+                                   to_act=to_act, hands=hands, discard=discard, seed=seed, target=target)
+    spec = GameSpec(game="sorry", players=game.players, seats=seats(*kinds), variant=variant, seed=seed)
+    session = Session.new(spec, game=game, save_dir=save_dir)
+    session.record.created = session.record.updated = FIXED_TIME
+    return session
+
+
+def app_for(session=None, *, spec=None, kind=None, bot_delay=0.0, theme="parlor-dark", ascii=False,
+            save_dir=None):
+    """The app (through make_app, as the CLI builds it) starting at a session, a spec or the title."""
+    if session is not None:
+        start = Start("session", session=session)
+    elif spec is not None:
+        start = Start("new", spec=spec)
+    else:
+        start = Start(kind or "title")
+    settings = Settings.load()
+    return make_app(start=start, bot_delay=bot_delay, theme=theme, ascii=ascii, settings=settings,
+                    save_dir=save_dir, animate=False)
+
+
+def board_screen(app):
+    from tui.screens.sorry import SorryScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, SorryScreen):
+            return screen
+    return None
+
+
+async def until(pilot, condition, timeout: float = 20.0, what: str = "condition") -> None:
+    """Let the app run until `condition()` holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
+    await pilot.pause()
+
+
+async def human_turn(pilot, timeout: float = 20.0) -> None:
+    """Wait until a person is to choose a move (or the game is over)."""
+    from tui.screens.results import ResultsScreen
+
+    app = pilot.app
+
+    def ready() -> bool:
+        screen = board_screen(app)
+        if screen is None:
+            return False
+        if isinstance(app.screen, ResultsScreen):
+            return True
+        return app.screen is screen and screen.awaiting
+
+    await until(pilot, ready, timeout, "a human turn")
+
+
+CHARS = {"enter": "\r", "tab": "\t", "space": " ", "escape": "\x1b", "question_mark": "?"}
+
+
+async def send(pilot, key: str) -> None:
+    """A key press without the pilot's wait-for-idle (which waits out every bot move)."""
+    pilot.app.post_message(events.Key(key, CHARS.get(key, key if len(key) == 1 else None)))
+    await asyncio.sleep(0.001)

@@ -1,0 +1,102 @@
+"""The command line that starts the app: parlor, new, continue, global flags, errors."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tui import cli
+from tui.app import ParlorApp
+
+from .helpers import session_at
+
+
+def run(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, env=env,
+                          timeout=60)
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """Replace App.run: record the app the CLI built instead of taking over the terminal."""
+    apps = []
+
+    def fake_run(self, *a, **k):
+        apps.append(self)
+
+    monkeypatch.setattr(ParlorApp, "run", fake_run)
+    return apps
+
+
+def test_no_command_opens_the_title_screen(started):
+    assert cli.main([]) == 0
+    (app,) = started
+    assert app.start.kind == "title" and app.theme == "parlor-dark" and not app.ascii
+
+
+def test_new_sorry_builds_the_game_from_the_flags(started, tmp_path):
+    assert cli.main(["--save-dir", str(tmp_path / "s"), "--theme", "parlor-light", "--ascii",
+                     "new", "sorry", "--players", "3", "--humans", "2", "--level", "hard",
+                     "--variant", "points", "--seed", "12", "--target", "100"]) == 0
+    (app,) = started
+    spec = app.start.spec
+    assert app.start.kind == "new" and app.save_dir == tmp_path / "s"
+    assert app.theme == "parlor-light" and app.ascii
+    assert (spec.players, spec.variant, spec.seed, spec.target) == (3, "points", 12, 100)
+    assert [s.to_dict() for s in spec.seats] == [{"kind": "human"}, {"kind": "human"},
+                                                 {"kind": "bot", "level": "hard"}]
+
+
+def test_continue_needs_a_game_to_continue(started, capsys):
+    assert cli.main(["continue"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "no unfinished game" in err
+    session_at([["track:20"], ["track:40"]], card="3")
+    assert cli.main(["continue"]) == 0
+    assert started[0].start.kind == "continue"
+
+
+def test_cli_theme_is_not_saved_as_the_setting(started, home):
+    cli.main(["--theme", "parlor-high-contrast"])
+    assert not (home / "settings.json").exists()
+
+
+@pytest.mark.parametrize("args,words", [
+    (["new", "pegs"], "later release"),
+    (["new", "gnoming"], "later release"),
+    (["new", "sorry", "--players", "5"], "2, 3, 4 players"),
+    (["new", "sorry", "--humans", "5"], "--humans"),
+    (["new", "sorry", "--variant", "teams", "--players", "3"], "exactly 4 players"),
+    (["new", "sorry", "--variant", "silly"], "unknown Sorry! variant"),
+    (["new", "sorry", "--target", "100"], "points variant"),
+    (["new", "sorry", "--level", "expert"], "invalid choice"),
+    (["--theme", "nope"], "unknown theme"),
+    (["new"], "required"),
+    (["continue", "now"], "unrecognized"),
+])
+def test_bad_arguments_get_one_line_and_exit_2(args, words):
+    r = run(*args)
+    assert r.returncode == 2, r.stderr
+    assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
+    assert words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_save_dir_that_is_a_file_is_refused(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = run("--save-dir", str(f))
+    assert r.returncode == 2 and "not a directory" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def test_help_mentions_the_commands():
+    r = run("--help")
+    assert r.returncode == 0
+    for word in ("new", "continue", "rules", "sim", "--save-dir", "--theme", "--ascii", "--version"):
+        assert word in r.stdout
+
+
+def test_the_app_module_is_not_imported_for_rules_or_sim_help():
+    code = ("import sys; from tui.cli import main; main(['rules', 'sorry']); "
+            "assert 'textual' not in sys.modules and 'tui.app' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

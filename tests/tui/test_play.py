@@ -1,0 +1,363 @@
+"""Playing Sorry! through the keyboard: whole games, bots, resume, hand-off, errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.widgets import RichLog
+
+import engine
+from engine import saves
+from tui.screens.dialogs import HandoffScreen, QuitScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.sorry import MoveList, SorryScreen
+from tui.session import GameSpec
+
+from .helpers import app_for, board_screen, human_turn, run_async, send, seats, session_at, until
+
+# Red (seat 0, a person) is nearly home; Blue and Yellow (bots) are close behind.
+LATE = [["home", "home", "home", "safe:2"],
+        ["home", "home", "track:10", "safe:4"],
+        ["home", "track:40", "safe:1", "safe:3"]]
+
+
+def log_lines(screen) -> list[str]:
+    return [strip.text.rstrip() for strip in screen.query_one("#log", RichLog).lines]
+
+
+async def play_to_the_end(pilot, choose=lambda i: "enter", limit=2000) -> int:
+    """As the person: on each turn press `choose(turn)` keys then Enter, until results show."""
+    app = pilot.app
+    turns = 0
+    while turns < limit:
+        await human_turn(pilot)
+        if isinstance(app.screen, ResultsScreen) or board_screen(app).game.is_over:
+            break
+        screen = board_screen(app)
+        token = screen._token
+        for key in choose(turns):
+            await send(pilot, key)
+        await send(pilot, "enter")
+        await until(pilot, lambda: screen._token != token, what="the move to be played")
+        turns += 1
+    await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+    return turns
+
+
+@run_async
+async def test_late_position_game_is_played_to_the_end_by_keys():
+    session = session_at(LATE, kinds=("human", "normal", "hard"), card="5", seed=11)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.awaiting and screen.query_one(MoveList).option_count >= 1
+        turns = await play_to_the_end(pilot, choose=lambda i: ["tab"] * (i % 2))
+        assert turns >= 1
+        g = screen.game
+        assert g.is_over and g.winners
+        text = str(app.screen.query_one("#results-text").render())
+        assert engine.COLOURS[g.winners[0]] in text
+        lines = log_lines(screen)
+        assert any(line.startswith(("Blue", "Yellow")) for line in lines)      # the bots' moves
+        assert any("wins" in line for line in lines)
+    saved = saves.load(session.path)
+    assert saved.finished and saved.game.to_dict() == g.to_dict()
+    assert [e["text"] for e in saved.events][-1] == str(lines[-1]) or saved.events
+
+
+@run_async
+async def test_a_whole_game_from_the_start_against_a_bot():
+    spec = GameSpec(players=2, seats=seats("human", "easy"), seed=5)
+    app = app_for(spec=spec, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        turns = await play_to_the_end(pilot, choose=lambda i: ["tab"] * (i % 3))
+        screen = board_screen(app)
+        g = screen.game
+        assert g.is_over and len(g.winners) == 1
+        assert turns > 10
+        moves = len(screen.session.record.moves)
+    # the save holds the whole game: replaying its move log from the start gives the same end
+    record = saves.load(screen.session.path)
+    replay = engine.new_game("sorry", players=2, seed=5)
+    for d in record.moves:
+        replay.play(replay.parse_move(d))
+    assert len(record.moves) == moves
+    assert replay.to_dict() == record.game.to_dict()
+
+
+@run_async
+async def test_rematch_keeps_the_table_and_the_winner_starts():
+    session = session_at([["home", "home", "home", "safe:5"], ["start"] * 4], card="1", seed=3)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        await send(pilot, "enter")           # safe:4 + 1 -> HOME: Red wins
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results")
+        await pilot.press("r")
+        await until(pilot, lambda: (s := board_screen(app)) is not None and s.session is not session,
+                    what="the rematch board")
+        new = board_screen(app).session
+        assert [s.to_dict() for s in new.seats] == [s.to_dict() for s in session.seats]
+        assert new.game.first == 0 and new.path != session.path
+
+
+@run_async
+async def test_bots_play_at_the_chosen_pace_and_space_skips_ahead():
+    session = session_at([["track:20"], ["track:40"]], kinds=("human", "normal"), card="3", seed=2)
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.check_action("skip", ()) is None          # nothing to skip on your turn
+        moves_before = len(screen.session.record.moves)
+        await send(pilot, "enter")
+        await until(pilot, lambda: screen._bot_move is not None, what="the bot's choice")
+        # the bot's move is on show (and not played yet); the UI still answers
+        assert screen.bot_turn and len(screen.session.record.moves) == moves_before + 1
+        assert screen.check_action("skip", ()) is True
+        assert "plays" in screen.query_one(MoveList).border_title
+        await pilot.press("question_mark")
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await send(pilot, "space")
+        await until(pilot, lambda: len(screen.session.record.moves) >= moves_before + 2, timeout=5,
+                    what="the skipped bot move")
+        assert any(line.startswith("Blue") for line in log_lines(screen))
+
+
+@run_async
+async def test_quit_and_resume_in_the_middle_of_a_turn(home):
+    # Red holds a 2: after playing it Red draws again and is still to play (mid-turn).
+    session = session_at([["track:20", "track:30"], ["track:45"], ["track:5"]],
+                         kinds=("human", "normal", "easy"), card="2", seed=21)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) == 1, what="the 2")
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.game.to_act == 0          # the 2 lets Red draw again
+        await pilot.press("tab")
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        before = screen.game.to_dict()
+        log_before = log_lines(screen)
+        legal_before = [m.to_dict() for m in screen.game.legal_moves()]
+        await pilot.press("q")
+    assert app.return_code == 0
+
+    resumed = app_for(kind="continue")
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(resumed)
+        assert screen.session.path == session.path
+        assert screen.game.to_dict() == before                     # same cards to come, same RNG
+        assert [m.to_dict() for m in screen.game.legal_moves()] == legal_before
+        assert log_lines(screen) == log_before
+        # the future is the same: the same move gives the same events as in an uninterrupted copy
+        control = engine.load_game(before)
+        move = control.legal_moves()[0]
+        expected = [str(e) for e in control.play(move)]
+        seen = len(screen.session.record.events)
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(screen.session.record.moves) >= 2, what="the move")
+        events = [e["text"] for e in screen.session.record.events]
+        assert events[seen:seen + len(expected)] == expected
+
+
+@run_async
+async def test_quitting_while_a_bot_thinks_resumes_with_the_same_bot_move(home):
+    session = session_at([["track:20"], ["track:40", "track:50"]], kinds=("human", "hard"), card="3",
+                         seed=8)
+    control = engine.load_game(session.game.to_dict())
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        await send(pilot, "enter")
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="the bot's choice")
+        shown = screen._bot_move
+        await pilot.press("ctrl+q")
+    record = saves.load(session.path)
+    assert len(record.moves) == 1 and record.game.to_act == 1        # the bot's move was not played
+    resumed = app_for(kind="continue", bot_delay=0.0)
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        screen = board_screen(resumed)
+        await until(pilot, lambda: len(screen.session.record.moves) >= 2, what="the bot's move")
+        assert screen.game.parse_move(screen.session.record.moves[1]) == shown
+    control.play(control.parse_move(record.moves[0]))
+    assert control.to_act == 1
+
+
+@run_async
+async def test_hand_off_hides_the_hand_between_two_people():
+    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
+    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
+                         variant="points", hands=hands, seed=4)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        screen = board_screen(app)
+        status = str(screen.query_one("#status").render())
+        assert "hidden" in status and "[10]" not in status
+        assert "Pass to Red" in str(app.screen.query_one("Static").render())
+        await pilot.press("enter")
+        await human_turn(pilot)
+        status = str(screen.query_one("#status").render())
+        assert "Red's hand" in status and "[10]" in status
+        assert screen.check_action("card", ()) is True
+        title = screen.query_one(MoveList).border_title
+        await send(pilot, "right")
+        await until(pilot, lambda: screen.query_one(MoveList).border_title != title, what="another card")
+        await send(pilot, "left")
+        await send(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the next hand-off")
+        assert "Pass to Blue" in str(app.screen.query_one("Static").render())
+        assert "hidden" in str(screen.query_one("#status").render())
+
+
+@run_async
+async def test_a_split_seven_shows_both_halves():
+    session = session_at([["track:20", "track:30"], ["track:50"]], card="7", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        moves = screen.query_one(MoveList)
+        for _ in range(moves.option_count):
+            if screen.current_preview().move.kind == "split":
+                break
+            await pilot.press("tab")
+        preview = screen.current_preview()
+        assert preview.move.kind == "split" and len(preview.lines) == 2
+        prompt = str(moves.get_option_at_index(moves.highlighted).prompt)
+        assert prompt.startswith("7 split: R") and "\n+ R" in prompt
+        roles = {role for _, role, _ in screen.query_one("#board").state.marks}
+        assert {"from1", "to1", "from2", "to2"} <= roles
+        text = "\n".join(screen.query_one("#board").render_line(y).text for y in range(16))
+        for mark in ("◇R1", "◆R1", "◇R2", "◆R2"):       # both pawns: where they are, where they land
+            assert mark in text
+
+
+@run_async
+async def test_check_action_follows_the_game():
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.check_action("card", ()) is False           # no hand in the standard game
+        assert screen.check_action("skip", ()) is None
+        assert screen.query_one(MoveList).check_action("select", ()) is True
+        await send(pilot, "enter")
+        await until(pilot, lambda: screen.bot_turn, what="the bot's turn")
+        assert screen.query_one(MoveList).check_action("select", ()) is None
+        footer_keys = {b.binding.key for b in screen.active_bindings.values() if b.binding.show}
+        assert {"enter", "tab", "space", "escape", "q", "question_mark"} <= footer_keys
+
+
+@run_async
+async def test_a_small_terminal_gets_a_message_and_recovers():
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        screen = board_screen(app)
+        too_small = screen.query_one("TooSmall")
+        assert too_small.display and not screen.query_one("#main").display
+        assert "at least 80 x 24" in str(too_small.render()) and "70 x 20" in str(too_small.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not too_small.display and screen.query_one("#main").display
+        assert screen.query_one("#board").size == (48, 16)
+        assert screen.focused is screen.query_one(MoveList)          # the keys work again
+        await pilot.resize_terminal(130, 42)
+        await pilot.pause()
+        assert screen.query_one("#board").size == (80, 32)
+
+
+@run_async
+async def test_an_unexpected_error_keeps_the_game_and_says_where_the_log_is(home, monkeypatch, capsys):
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session, bot_delay=0.0)
+    with pytest.raises(RuntimeError, match="boom"):
+        async with app.run_test(size=(100, 32)) as pilot:
+            await human_turn(pilot)
+            await send(pilot, "enter")
+            await human_turn(pilot)
+            state = board_screen(app).game.to_dict()
+
+            def broken(self, delta):
+                raise RuntimeError("boom")
+
+            monkeypatch.setattr(MoveList, "action_cycle", broken)
+            await pilot.press("tab")
+    logs = list((home / "logs").glob("crash-*.log"))
+    assert len(logs) == 1 and "RuntimeError: boom" in logs[0].read_text()
+    message = " ".join(capsys.readouterr().err.split())
+    assert "Traceback" not in message
+    assert "saved after the last move" in message and "parlor continue" in message
+    assert str(logs[0]).replace("/", "") in message.replace("/", "").replace(" ", "")
+    assert saves.load(session.path).game.to_dict() == state
+
+
+@run_async
+async def test_title_continue_and_load_follow_the_saves(home):
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        assert title.check_action("continue", ()) is None and title.check_action("load", ()) is None
+    session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        assert title.check_action("continue", ()) is True
+        await pilot.press("c")
+        await human_turn(pilot)
+        assert board_screen(app).game.positions()[0][0] == "track:20"
+        await pilot.press("escape")
+        assert app.screen is title
+
+
+@run_async
+async def test_settings_are_applied_and_kept(home):
+    session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(theme=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        assert app.screen.__class__.__name__ == "SettingsScreen"
+        await pilot.press("right")                       # next theme
+        assert app.theme == "parlor-light"
+        await pilot.press("down", "right")               # ASCII glyphs
+        assert app.ascii
+        await pilot.press("down", "right")               # bot speed normal -> fast
+        await pilot.press("escape", "c")
+        await human_turn(pilot)
+        board = board_screen(app).query_one("#board")
+        text = "\n".join(board.render_line(y).text for y in range(board.size.height))
+        assert all(ord(ch) < 128 for ch in text)
+    kept = json.loads((home / "settings.json").read_text())
+    assert kept == {"theme": "parlor-light", "ascii": True, "bot_speed": "fast"}
+    app = app_for(theme=None, ascii=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == "parlor-light" and app.ascii
+
+
+@run_async
+async def test_help_lists_the_keys_and_the_rules():
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        await pilot.press("f1")
+        help_screen = app.screen
+        keys = dict((what, keys) for keys, what in help_screen.rows)
+        for what in ("Play the highlighted move", "Highlight the next legal move", "Skip ahead",
+                     "Back to the title screen", "Quit (the game is saved", "This help"):
+            assert any(row.startswith(what) for row in keys), what
+        assert "j" in keys["Highlight the next legal move"] and "tab" in keys["Highlight the next legal move"]
+        assert "SORRY!" in help_screen.rules() and "S-7" in help_screen.rules()
+        await pilot.press("escape")
+        assert isinstance(app.screen, SorryScreen)

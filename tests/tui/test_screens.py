@@ -1,0 +1,112 @@
+"""Title, set-up and load screens driven by keys; damaged saves never stop the app."""
+from __future__ import annotations
+
+from engine import saves
+from tui.screens.load import LoadScreen
+from tui.screens.setup import SetupScreen
+
+from .helpers import app_for, board_screen, human_turn, run_async, session_at, until
+
+
+def make_damaged(folder):
+    good = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    text = good.path.read_text()
+    files = {
+        "garbage.json": b"{definitely not json",
+        "truncated.json": text[: len(text) // 2].encode(),
+        "future.json": text.replace('"version":1,', '"version":99,', 1).encode(),
+    }
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    return good, files
+
+
+@run_async
+async def test_damaged_saves_are_listed_kept_and_deletable(home):
+    folder = home / "saves"
+    good, files = make_damaged(folder)
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.screen.check_action("continue", ()) is True          # the good one still continues
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        assert len(screen.entries) == 4
+        damaged = {e.path.name: e.problem for e in screen.entries if e.damaged}
+        assert set(damaged) == set(files)
+        assert "newer Parlor" in damaged["future.json"]
+        # open a damaged file: refused with the reason, the app goes on
+        row = next(i for i, e in enumerate(screen.entries) if e.path.name == "garbage.json")
+        screen.query_one("#saves").move_cursor(row=row)
+        await pilot.pause()
+        assert screen.check_action("open", ()) is None
+        assert "can't be read" in str(screen.query_one("#load-detail").render())
+        await pilot.press("enter")
+        assert app.screen is screen
+        for name, data in files.items():
+            assert (folder / name).read_bytes() == data
+        # delete it on request (after a confirmation)
+        await pilot.press("d")
+        await pilot.press("n")
+        assert (folder / "garbage.json").exists()
+        await pilot.press("d")
+        await pilot.press("y")
+        await pilot.pause()
+        assert not (folder / "garbage.json").exists()
+        assert len(screen.entries) == 3
+        # open the good one
+        row = next(i for i, e in enumerate(screen.entries) if not e.damaged)
+        screen.query_one("#saves").move_cursor(row=row)
+        await pilot.pause()
+        await pilot.press("enter")
+        await human_turn(pilot)
+        assert board_screen(app).session.path == good.path
+    # playing on never touched the damaged files
+    for name in ("truncated.json", "future.json"):
+        assert (folder / name).read_bytes() == files[name]
+
+
+@run_async
+async def test_setup_screen_starts_the_game_it_shows(home):
+    app = app_for(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("down", "left")            # players 4 -> 3
+        await pilot.press("down", "right", "right")   # variant -> play for points
+        await pilot.press("down", "down", "right")    # Blue: bot easy -> bot normal? (cycles the seat)
+        spec = app.screen.current_spec()
+        assert spec.players == 3 and spec.variant == "points" and spec.target == 250
+        assert not app.screen.query_one("#seat-3").display
+        await pilot.press("enter")
+        await human_turn(pilot)
+        session = board_screen(app).session
+        assert session.game.players == 3 and session.game.variant == "points"
+        assert [s.kind for s in session.seats][0] == "human"
+        assert saves.load(session.path).game.to_dict() == session.game.to_dict()
+
+
+@run_async
+async def test_setup_says_when_a_game_is_not_here_yet():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right")              # Pegs and Jokers
+        screen = app.screen
+        assert screen.check_action("start", ()) is None
+        assert "later release" in str(screen.query_one("#setup-hint").render())
+        await pilot.press("enter")
+        assert app.screen is screen
+
+
+@run_async
+async def test_rules_screen_switches_games():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen.game == "sorry"
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.game == "pegs"
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "TitleScreen", what="title")

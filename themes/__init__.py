@@ -1,0 +1,192 @@
+"""Parlor's themes and glyphs.
+
+`THEMES` maps a name to a Textual `Theme`; the app registers them at start-up
+(the built-in Textual themes stay available). Player colours are theme
+variables (`$player-red` …) so every board follows the theme; `PLAYER_DEFAULTS`
+fills them in for themes that don't set them (the built-in ones).
+
+`GLYPHS` is the one glyph table, with a Unicode and an ASCII column; `glyphs()`
+picks a column (`--ascii`). Every glyph is one cell wide.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from textual.theme import Theme
+
+PLAYER_NAMES = ("red", "blue", "yellow", "green", "orange", "purple", "pink", "cyan")
+"""Seat colours in seat order (engine.COLOURS, lower case): variable `player-<name>`."""
+
+DEFAULT_THEME = "parlor-dark"
+
+# Fallbacks for themes that don't define player colours (Textual's own themes).
+PLAYER_DEFAULTS = {
+    "player-red": "#e0524a",
+    "player-blue": "#3f88e8",
+    "player-yellow": "#e6b422",
+    "player-green": "#3fae5a",
+    "player-orange": "#ef8a2c",
+    "player-purple": "#9a6ad6",
+    "player-pink": "#e36fb4",
+    "player-cyan": "#2fb8c4",
+}
+
+
+def _players(*colours: str) -> dict[str, str]:
+    return {f"player-{name}": colour for name, colour in zip(PLAYER_NAMES, colours)}
+
+
+THEMES: dict[str, Theme] = {
+    theme.name: theme
+    for theme in (
+        Theme(
+            name="parlor-dark",
+            primary="#5aa9e6",
+            secondary="#7f8fa6",
+            accent="#f4b860",
+            warning="#f4b860",
+            error="#e5645b",
+            success="#5dbb73",
+            foreground="#e4e6eb",
+            background="#17191e",
+            surface="#20232a",
+            panel="#2a2e37",
+            dark=True,
+            variables={
+                **PLAYER_DEFAULTS,
+                "footer-key-foreground": "#5aa9e6",
+            },
+        ),
+        Theme(
+            name="parlor-light",
+            primary="#1d5fa8",
+            secondary="#5c6b80",
+            accent="#b35c00",
+            warning="#b35c00",
+            error="#b3261e",
+            success="#2e7d32",
+            foreground="#1f2328",
+            background="#f6f4ef",
+            surface="#ebe8e0",
+            panel="#dcd8cd",
+            dark=False,
+            variables={
+                **_players("#c62828", "#1565c0", "#a67c00", "#2e7d32",
+                           "#d35400", "#6a1b9a", "#ad1457", "#00838f"),
+                "footer-key-foreground": "#1d5fa8",
+            },
+        ),
+        Theme(
+            name="parlor-high-contrast",
+            primary="#ffff00",
+            secondary="#00ffff",
+            accent="#ffff00",
+            warning="#ffff00",
+            error="#ff5555",
+            success="#55ff55",
+            foreground="#ffffff",
+            background="#000000",
+            surface="#000000",
+            panel="#1a1a1a",
+            dark=True,
+            luminosity_spread=0.25,
+            text_alpha=1.0,
+            variables={
+                **_players("#ff4040", "#4da6ff", "#ffff00", "#40ff40",
+                           "#ff9900", "#d980ff", "#ff80c0", "#00ffff"),
+                "footer-key-foreground": "#ffff00",
+                "block-cursor-text-style": "bold reverse",
+            },
+        ),
+        # Okabe & Ito's palette, distinguishable with every common colour-vision deficiency.
+        Theme(
+            name="parlor-okabe-ito",
+            primary="#56b4e9",
+            secondary="#999999",
+            accent="#e69f00",
+            warning="#e69f00",
+            error="#d55e00",
+            success="#009e73",
+            foreground="#ececec",
+            background="#1b1b1b",
+            surface="#242424",
+            panel="#303030",
+            dark=True,
+            variables={
+                **_players("#d55e00", "#0072b2", "#f0e442", "#009e73",
+                           "#e69f00", "#cc79a7", "#999999", "#56b4e9"),
+                "footer-key-foreground": "#56b4e9",
+            },
+        ),
+    )
+}
+
+THEME_LABELS = MappingProxyType({
+    "parlor-dark": "Parlor dark",
+    "parlor-light": "Parlor light",
+    "parlor-high-contrast": "High contrast",
+    "parlor-okabe-ito": "Colour-blind safe (Okabe-Ito)",
+})
+
+
+# name: (Unicode, ASCII) -- all single-width.
+GLYPHS: dict[str, tuple[str, str]] = {
+    "square": ("·", "."),
+    "slide-left": ("◀", "<"),
+    "slide-right": ("▶", ">"),
+    "slide-up": ("▲", "^"),
+    "slide-down": ("▼", "v"),
+    "slide-h": ("─", "-"),
+    "slide-v": ("│", "|"),
+    "slide-end": ("●", "o"),
+    "target": ("◆", "*"),
+    "from": ("◇", "o"),
+    "bumped": ("✕", "x"),
+    "arrow": ("→", ">"),
+    "back": ("←", "<"),
+    "swap": ("⇄", "="),
+    "pointer": ("▸", ">"),
+    "bullet": ("•", "*"),
+    "sep": ("·", "|"),
+    "ellipsis": ("…", "~"),
+    "box-tl": ("╭", "+"),
+    "box-tr": ("╮", "+"),
+    "box-bl": ("╰", "+"),
+    "box-br": ("╯", "+"),
+    "box-h": ("─", "-"),
+    "box-v": ("│", "|"),
+    "left": ("◀", "<"),
+    "right": ("▶", ">"),
+    "up": ("↑", "^"),
+    "down": ("↓", "v"),
+    "check": ("✓", "+"),
+    "cross": ("✗", "x"),
+    "hidden-card": ("▒", "#"),
+}
+
+
+class Glyphs:
+    """One column of the glyph table: `g.square`, `g["slide-left"]`."""
+
+    def __init__(self, ascii: bool = False):
+        self.ascii = ascii
+        column = 1 if ascii else 0
+        self._table = {name: pair[column] for name, pair in GLYPHS.items()}
+
+    def __getitem__(self, name: str) -> str:
+        return self._table[name]
+
+    def __getattr__(self, name: str) -> str:
+        try:
+            return self._table[name.replace("_", "-")]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+_CACHE: dict[bool, Glyphs] = {}
+
+
+def glyphs(ascii: bool = False) -> Glyphs:
+    if ascii not in _CACHE:
+        _CACHE[ascii] = Glyphs(ascii)
+    return _CACHE[ascii]

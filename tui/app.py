@@ -1,0 +1,271 @@
+"""The Parlor Textual app and `make_app`, the factory the CLI and the tests share.
+
+Start-up stays light: only the title screen is imported here; every other
+screen (and the engine's bots, Markdown, …) is imported when first used.
+"""
+from __future__ import annotations
+
+import os
+import traceback
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.reactive import reactive
+
+from engine import saves
+from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEMES, glyphs
+
+from .settings import Settings
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "^", "↓": "v"})
+
+
+@dataclass
+class Start:
+    """What the app does once the title screen is up: nothing, a new game, or resume one."""
+
+    kind: str = "title"                # "title" | "new" | "continue" | "session"
+    spec: Any = None                   # GameSpec for "new"
+    session: Any = None                # Session for "session" (tests, seeded positions)
+
+
+class ParlorApp(App[None]):
+    TITLE = "Parlor"
+    CSS_PATH = "app.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-w80"), (120, "-w120")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit",
+                tooltip="Quit at once (a game in play is already saved)"),
+        Binding("question_mark,f1", "help", "Help", id="help", tooltip="This help"),
+    ]
+
+    ascii = reactive(False)
+
+    def __init__(self, *, settings: Settings, save_dir: str | os.PathLike | None = None,
+                 start: Start | None = None, theme: str | None = None, ascii: bool | None = None,
+                 bot_delay: float | None = None, animate: bool = True) -> None:
+        super().__init__()
+        self.settings = settings
+        self.save_dir = saves.saves_dir(save_dir)
+        self.start = start or Start()
+        self._bot_delay = bot_delay
+        self._persist_theme = False
+        if not animate:
+            self.animation_level = "none"
+        for t in THEMES.values():
+            self.register_theme(t)
+        wanted = theme or settings.theme
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self.set_reactive(ParlorApp.ascii, settings.ascii if ascii is None else ascii)
+        self._ascii_override = ascii is not None
+        self.exit_note: str | None = None
+
+    # ------------------------------------------------------------ set-up
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(PLAYER_DEFAULTS)
+
+    def get_default_screen(self):
+        from .screens.title import TitleScreen
+
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        self.set_class(self.ascii, "-ascii")
+        ascii_scrollbars(self.ascii)
+        self._persist_theme = True
+        start = self.start
+        if start.kind == "new":
+            self.start_new(start.spec)
+        elif start.kind == "continue":
+            self.resume_latest()
+        elif start.kind == "session":
+            self.open_session(start.session)
+
+    # ------------------------------------------------------------ settings
+    @property
+    def glyphs(self):
+        return glyphs(self.ascii)
+
+    @property
+    def bot_delay(self) -> float:
+        return self.settings.bot_delay if self._bot_delay is None else self._bot_delay
+
+    def watch_theme(self, theme: str) -> None:
+        # Braindrop's pattern: whatever changed the theme (settings, command palette), keep it.
+        if self._persist_theme and theme != self.settings.theme:
+            self.settings.theme = theme
+            self._save_settings()
+
+    def watch_ascii(self, value: bool) -> None:
+        self.set_class(value, "-ascii")
+        ascii_scrollbars(value)
+        for screen in self.screen_stack:
+            for node in screen.walk_children():
+                if hasattr(node, "on_glyphs_changed"):
+                    node.on_glyphs_changed()
+            if hasattr(screen, "on_glyphs_changed"):
+                screen.on_glyphs_changed()
+        self.refresh_bindings()
+
+    def set_ascii(self, value: bool) -> None:
+        self.settings.ascii = value
+        self.ascii = value
+        self._save_settings()
+
+    def set_bot_speed(self, speed: str) -> None:
+        self.settings.bot_speed = speed
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        problem = self.settings.save()
+        if problem:
+            self.notify(problem, severity="warning")
+
+    def get_key_display(self, binding: Binding) -> str:
+        if self.ascii and binding.key_display:
+            return binding.key_display.translate(ASCII_ARROWS)
+        if self.ascii:
+            names = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "enter": "Enter",
+                     "escape": "Esc", "tab": "Tab", "question_mark": "?", "space": "Space",
+                     "delete": "Del", "shift+tab": "S-Tab"}
+            key = binding.key.split(",")[0]
+            if key in names:
+                return names[key]
+        return super().get_key_display(binding)
+
+    @property
+    def too_small(self) -> bool:
+        w, h = self.size
+        return w < MIN_WIDTH or h < MIN_HEIGHT
+
+    async def action_quit(self) -> None:
+        """ctrl+q: quit at once; a game in play was saved after its last move."""
+        from .screens.sorry import SorryScreen, saved_note
+
+        playing = any(isinstance(s, SorryScreen) for s in self.screen_stack)
+        self.exit(message=saved_note() if playing else None)
+
+    # ------------------------------------------------------------ navigation
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+            return
+        self.push_screen(HelpScreen(self.screen))
+
+    def start_new(self, spec) -> None:
+        from .session import Session
+
+        try:
+            session = Session.new(spec, save_dir=self.save_dir)
+        except ValueError as exc:
+            self.notify(str(exc), title="Can't start that game", severity="error")
+            return
+        self.open_session(session)
+
+    def resume_latest(self) -> bool:
+        from .session import Session
+
+        record = saves.most_recent_unfinished(self.save_dir)
+        if record is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return False
+        self.open_session(Session(record))
+        return True
+
+    def open_session(self, session, *, replace: bool = False) -> None:
+        """Show the board of a session (over the title screen)."""
+        if session.game.game != "sorry":
+            self.notify(f"The {session.game.game} board comes in a later release.", severity="warning")
+            return
+        from .screens.sorry import SorryScreen
+
+        screen = SorryScreen(session)
+        self.go_title()
+        self.push_screen(screen)
+
+    def go_title(self) -> None:
+        from .screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    # ------------------------------------------------------------ errors
+    def _fatal_error(self) -> None:
+        """An unexpected error: keep the traceback in a log file and say sorry in three lines."""
+        error = self._exception
+        path = write_crash_log(error)
+        self.bell()
+        from rich.text import Text
+
+        self._exit_renderables.append(Text(crash_message(path)))
+        self._close_messages_no_wait()
+
+
+_SCROLLBAR_GLYPHS: dict[str, list[str]] = {}
+
+
+def ascii_scrollbars(on: bool) -> None:
+    """Scrollbar thumbs drawn with spaces only (no partial-block glyphs) in ASCII mode."""
+    from textual.scrollbar import ScrollBarRender
+
+    if not _SCROLLBAR_GLYPHS:
+        _SCROLLBAR_GLYPHS["v"] = list(ScrollBarRender.VERTICAL_BARS)
+        _SCROLLBAR_GLYPHS["h"] = list(ScrollBarRender.HORIZONTAL_BARS)
+    ScrollBarRender.VERTICAL_BARS = [" "] * 8 if on else _SCROLLBAR_GLYPHS["v"]
+    ScrollBarRender.HORIZONTAL_BARS = [" "] * 8 if on else _SCROLLBAR_GLYPHS["h"]
+
+
+def asciify(text: str) -> str:
+    """Text with every character outside ASCII replaced by a plain equivalent (--ascii)."""
+    import unicodedata
+
+    table = {"…": "...", "→": "->", "←": "<-", "—": "-", "–": "-", "×": "x", "’": "'", "‘": "'",
+             "“": '"', "”": '"', "≥": ">=", "≤": "<=", "·": "-", "•": "*", "⇄": "<->", "✓": "v"}
+    out = []
+    for char in text:
+        if ord(char) < 128:
+            out.append(char)
+        elif char in table:
+            out.append(table[char])
+        else:
+            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            out.append(plain or "?")
+    return "".join(out)
+
+
+def write_crash_log(error: BaseException | None) -> Path | None:
+    """Write the full traceback to the logs directory; returns the file (or None)."""
+    try:
+        folder = saves.logs_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"crash-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+        text = "".join(traceback.format_exception(error)) if error is not None else "unknown error\n"
+        path.write_text(text, encoding="utf-8")
+        return path
+    except OSError:
+        return None
+
+
+def crash_message(path: Path | None) -> str:
+    where = f"The details are in {path}." if path else "The details could not be written to a file."
+    return ("Sorry - Parlor ran into an unexpected error and had to close.\n"
+            "Your game is safe: it was saved after the last move.\n"
+            f"{where}\n"
+            "Resume with: parlor continue")
+
+
+def make_app(*, save_dir: str | os.PathLike | None = None, theme: str | None = None,
+             ascii: bool | None = None, start: Start | None = None, bot_delay: float | None = None,
+             settings: Settings | None = None, animate: bool = True) -> ParlorApp:
+    """Build the app (the CLI and the tests both come through here)."""
+    settings = settings or Settings.load()
+    return ParlorApp(settings=settings, save_dir=save_dir, start=start, theme=theme, ascii=ascii,
+                     bot_delay=bot_delay, animate=animate)

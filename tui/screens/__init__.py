@@ -1,0 +1,1 @@
+"""Parlor screens, one per mode, and their dialogs."""

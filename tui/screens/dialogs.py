@@ -1,0 +1,122 @@
+"""Small dialogs: hand-off between people, quit, and yes/no confirmation."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from ..widgets.footer import ParlorFooter
+from .base import ParlorModal
+
+
+class HandoffScreen(ParlorModal[None]):
+    """Covers the whole screen between two people's turns so hands stay private."""
+
+    HELP_TITLE = "Hand-off"
+    BINDINGS = [
+        Binding("enter", "ready", "Ready"),
+        Binding("q", "quit", "Quit (game saved)"),
+    ]
+    DEFAULT_CSS = """
+    HandoffScreen {
+        align: center middle;
+        background: $background;
+    }
+    HandoffScreen #handoff {
+        width: 50;
+        height: auto;
+        padding: 1 2;
+        border: double $primary;
+        background: $surface;
+    }
+    HandoffScreen #handoff Static {
+        width: 100%;
+        text-align: center;
+    }
+    """
+
+    def __init__(self, colour: str) -> None:
+        super().__init__()
+        self.colour = colour
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="handoff"):
+            yield Static(f"[b]Pass to {self.colour}[/b]")
+            yield Static("")
+            yield Static(f"{self.colour}: press Enter when the others can't see the screen.")
+        yield ParlorFooter()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def action_quit(self) -> None:
+        self.app.exit(message="Your game is saved. Resume it with: parlor continue")
+
+
+class QuitScreen(ParlorModal[str]):
+    """q on a board: the game is already saved; quit, go to the title, or keep playing."""
+
+    HELP_TITLE = "Quit"
+    BINDINGS = [
+        Binding("q,enter", "choose('quit')", "Quit Parlor"),
+        Binding("t", "choose('title')", "Title screen"),
+        Binding("escape,n", "choose('stay')", "Keep playing"),
+    ]
+    DEFAULT_CSS = """
+    QuitScreen {
+        align: center middle;
+    }
+    QuitScreen #quit-box {
+        width: 56;
+        height: auto;
+        padding: 1 2;
+        border: round $primary;
+        background: $surface;
+    }
+    """
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="quit-box"):
+            yield Static("[b]Quit?[/b]\n\nYour game is saved after every move: nothing is lost.\n"
+                         "Resume it with [b]parlor continue[/b] or from the title screen.\n\n"
+                         "q / Enter  quit Parlor\nt          title screen\nEsc        keep playing")
+        yield ParlorFooter()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class ConfirmScreen(ParlorModal[bool]):
+    """A yes/no question."""
+
+    HELP_TITLE = "Confirm"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen {
+        align: center middle;
+    }
+    ConfirmScreen #confirm-box {
+        width: 60;
+        height: auto;
+        padding: 1 2;
+        border: round $warning;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, markup=False)
+            yield Static("\ny  yes      n / Esc  no")
+        yield ParlorFooter()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,136 @@
+"""Help on ? / f1: the keys of the screen it was opened from, and the game's rules."""
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Markdown, Static
+
+from .. import names
+from ..widgets.footer import ParlorFooter
+from .base import ParlorModal
+
+GENERAL = """\
+## Parlor
+
+Parlor plays Sorry! against bots and people sharing the keyboard. Every move
+is saved as it is made: quit whenever you like and carry on later with
+`parlor continue` or *Continue* on the title screen.
+
+- **ctrl+p** opens the command palette (themes, keys).
+- Settings (theme, ASCII glyphs, bot speed) are on the title screen.
+"""
+
+
+SKIP_ACTIONS = {"screen.copy_text", "page_left", "page_right", "scroll_left", "scroll_right",
+                "app.focus_next", "app.focus_previous", "command_palette"}
+
+
+def key_rows(screen) -> list[tuple[str, str]]:
+    """(keys, what they do) for every binding active on `screen`; aliases share a row."""
+    app = screen.app
+    keys: dict[str, list[str]] = {}
+    shown: dict[str, str] = {}
+    described: dict[str, str] = {}
+    try:
+        active = screen.active_bindings
+    except Exception:
+        active = {}
+    for key, active_binding in active.items():
+        binding = active_binding.binding
+        action = binding.action
+        if binding.system or action in SKIP_ACTIONS:
+            continue
+        display = app.get_key_display(binding if binding.key == key else Binding(key, action))
+        keys.setdefault(action, [])
+        if display not in keys[action]:
+            keys[action].append(display)
+        words = binding.tooltip or binding.description
+        if words:
+            described.setdefault(action, words)
+            if binding.show:
+                shown.setdefault(action, words)
+    rows = []
+    for action, displays in keys.items():
+        what = shown.get(action) or described.get(action)
+        if what:
+            rows.append((" ".join(displays), what))
+    return rows
+
+
+class HelpScreen(ParlorModal[None]):
+    HELP_TITLE = "Help"
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "Close"),
+        Binding("down,j", "scroll(1)", "Scroll", show=False),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown,space", "scroll(10)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+    ]
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen #help-box {
+        width: 90%;
+        max-width: 100;
+        height: 90%;
+        border: round $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    HelpScreen #help-keys {
+        height: auto;
+        margin-bottom: 1;
+    }
+    HelpScreen #help-scroll {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, screen) -> None:
+        super().__init__()
+        self.rows = key_rows(screen)
+        self.title_text = getattr(screen, "HELP_TITLE", "") or "Parlor"
+        self.game = getattr(screen, "HELP_GAME", None)
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="help-box") as box:
+            box.border_title = f"Help: {self.title_text}"
+            with VerticalScroll(id="help-scroll"):
+                yield Static(self.keys_table(), id="help-keys")
+                if self.app.ascii:
+                    from ..app import asciify
+
+                    yield Static(asciify(self.rules()), id="help-rules", markup=False)
+                else:
+                    yield Markdown(self.rules(), id="help-rules")
+        yield ParlorFooter()
+
+    def keys_table(self) -> Table:
+        table = Table(title="Keys on this screen", title_justify="left", show_header=False,
+                      box=None, padding=(0, 2, 0, 0))
+        table.add_column("keys", style="bold", no_wrap=True)
+        table.add_column("does")
+        for keys, what in self.rows:
+            table.add_row(keys, what)
+        table.add_row("ctrl+p", "command palette (themes, keys)")
+        return table
+
+    def rules(self) -> str:
+        if self.game is None:
+            return GENERAL
+        from engine import rules_text
+
+        try:
+            return rules_text(self.game)
+        except Exception:
+            return f"The rules of {names.GAME_NAMES.get(self.game, self.game)} come with its board."
+
+    def action_scroll(self, lines: int) -> None:
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

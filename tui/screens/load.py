@@ -1,0 +1,150 @@
+"""Saved games: open one, or delete one (damaged files are listed with the reason)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Static
+
+from engine import saves
+
+from .. import names
+from ..widgets.footer import ParlorFooter
+from .base import ParlorScreen
+
+
+class SavesTable(DataTable):
+    """The saves, one per row; Enter opens the one under the cursor."""
+
+    BINDINGS = [Binding("enter", "select_cursor", "Open", id="open")]
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "select_cursor":
+            return self.screen.check_action("open", parameters)
+        return True
+
+
+class LoadScreen(ParlorScreen):
+    CSS_PATH = "load.tcss"
+    HELP_TITLE = "Saved games"
+    BINDINGS = [
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape", "back", "Back"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("Saved games", classes="screen-title")
+        table = SavesTable(id="saves", cursor_type="row", zebra_stripes=True, classes="panel")
+        table.border_title = "Most recent first"
+        yield table
+        yield Static("", id="load-detail", classes="hint")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Game", "Players", "Progress", "Last played", "Status")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        row = table.cursor_row
+        table.clear()
+        self.entries = saves.list_saves(self.app.save_dir)
+        for i, entry in enumerate(self.entries):
+            rec = entry.record
+            if rec is None:
+                label = "can't read: newer version" if entry.unsupported else "DAMAGED: can't read"
+                table.add_row(Text(entry.path.name, style="italic"), "", "", names.when(entry.updated),
+                              Text(label, style="bold"), key=str(i))
+            else:
+                g = rec.game
+                view = g.view(None)
+                progress = "finished" if g.is_over else f"move {view.get('turn', 0) + 1}"
+                status = "finished" if g.is_over else "in progress"
+                if g.is_over and g.winners:
+                    status = "won by " + ", ".join(names_colour(w) for w in g.winners)
+                table.add_row(names.game_title(g.game, getattr(g, "variant", None)),
+                              f"{g.players} ({names.players_text(rec.seats)})", progress,
+                              names.when(rec.updated), status, key=str(i))
+        if self.entries:
+            table.move_cursor(row=min(row, len(self.entries) - 1))
+        self.show_detail()
+        self.refresh_bindings()
+
+    def selected(self):
+        table = self.query_one("#saves", DataTable)
+        if not self.entries or table.cursor_row is None or table.cursor_row >= len(self.entries):
+            return None
+        return self.entries[table.cursor_row]
+
+    @on(DataTable.RowHighlighted)
+    def show_detail(self) -> None:
+        detail = self.query_one("#load-detail", Static)
+        entry = self.selected()
+        if entry is None:
+            detail.update("No saved games yet." if not self.entries else "")
+        elif entry.damaged:
+            detail.update(f"{entry.path.name} can't be read: {entry.problem}.\n"
+                          "Parlor leaves it as it is; d deletes it.")
+        else:
+            detail.update(f"{entry.path.name}: Enter opens it, d deletes it.")
+
+    @on(DataTable.RowSelected)
+    def row_chosen(self) -> None:
+        self.action_open()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("open", "delete"):
+            entry = self.selected() if self.is_mounted else None
+            if entry is None:
+                return None
+            if action == "open" and entry.damaged:
+                return None
+        return True
+
+    def action_open(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.damaged:
+            self.notify(f"{entry.path.name} can't be opened: {entry.problem}", severity="error")
+            return
+        from ..session import Session
+
+        self.app.open_session(Session(entry.record))
+
+    def action_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        from .dialogs import ConfirmScreen
+
+        what = "damaged file" if entry.damaged else "saved game"
+        question = f"Delete the {what} {entry.path.name}?\nThis can't be undone."
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    saves.delete(entry.path)
+                except OSError as exc:
+                    self.notify(f"Couldn't delete it: {exc.strerror or exc}", severity="error")
+                self.reload()
+
+        self.app.push_screen(ConfirmScreen(question), callback=done)
+
+    def action_cursor(self, delta: int) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.action_cursor_down() if delta > 0 else table.action_cursor_up()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def names_colour(seat: int) -> str:
+    from engine import COLOURS
+
+    return COLOURS[seat]

@@ -1,0 +1,90 @@
+"""Results: who won, the scores, and what next (rematch, new game, title)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from .. import names
+from ..sorry_view import COLOUR_NAMES, INITIALS
+from ..widgets.footer import ParlorFooter
+from .base import ParlorModal
+
+
+class ResultsScreen(ParlorModal[str]):
+    HELP_TITLE = "Results"
+    HELP_GAME = "sorry"
+    BINDINGS = [
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("t", "choose('title')", "Title"),
+        Binding("escape", "choose(None)", "See the board"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    ResultsScreen {
+        align: center middle;
+    }
+    ResultsScreen #results {
+        width: 64;
+        height: auto;
+        max-height: 100%;
+        padding: 1 2;
+        border: double $accent;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="results"):
+            yield Static(self.summary(), id="results-text")
+        yield ParlorFooter()
+
+    def summary(self) -> Text:
+        s = self.session
+        g = s.game
+        view = g.view(None)
+        text = Text()
+        winners = g.winners
+        title = names.game_title(g.game, getattr(g, "variant", None))
+        if winners:
+            who = " and ".join(COLOUR_NAMES[w] for w in winners)
+            humans = [w for w in winners if s.is_human(w)]
+            verb = "win" if len(winners) > 1 else "wins"
+            text.append(f"{who} {verb}!\n", style="bold")
+            if len(s.humans) == 1:
+                text.append("Well played - you won.\n" if humans else "Better luck next time.\n")
+        moves = len(s.record.moves)
+        text.append(f"{title}, {moves} move{'s' if moves != 1 else ''}\n\n", style="italic")
+        positions = view["positions"]
+        match = view.get("match")
+        if match:
+            target = match["target"]
+            text.append(f"Match {'to ' + str(target) if target else '(single game)'}: "
+                        f"{match['games']} game{'s' if match['games'] != 1 else ''}\n", style="bold")
+            for seat in range(g.players):
+                history = " + ".join(str(h[seat]) for h in match["history"])
+                text.append(f"{INITIALS[seat]} {s.seat_label(seat):<20} {match['totals'][seat]:>4} points"
+                            f"  ({history})\n")
+        else:
+            for seat in range(g.players):
+                home = sum(loc == "home" for loc in positions[seat])
+                mark = "  winner" if seat in winners else ""
+                text.append(f"{INITIALS[seat]} {s.seat_label(seat):<20} {home} of 4 pawns HOME{mark}\n")
+            if view.get("teams"):
+                text.append("\n")
+                for team in view["teams"]:
+                    home = sum(loc == "home" for seat in team for loc in positions[seat])
+                    label = " + ".join(COLOUR_NAMES[t] for t in team)
+                    text.append(f"{label}: {home} of 8 HOME\n")
+        text.rstrip()
+        return text
+
+    def action_choose(self, choice: str | None) -> None:
+        self.dismiss(choice)

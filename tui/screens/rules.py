@@ -1,0 +1,80 @@
+"""The rules of each game, as Parlor plays them (engine.rules_text)."""
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown, Static
+
+from .. import names
+from ..app import asciify
+from ..widgets.choice import Choice
+from ..widgets.footer import ParlorFooter
+from .base import ParlorScreen
+
+
+class RulesScreen(ParlorScreen):
+    HELP_TITLE = "Rules"
+    BINDINGS = [
+        Binding("escape,q", "back", "Back"),
+        Binding("down,j", "scroll(1)", "Scroll", show=False),
+        Binding("up,k", "scroll(-1)", show=False),
+        Binding("pagedown,space", "scroll(10)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+    ]
+    DEFAULT_CSS = """
+    RulesScreen #rules-game {
+        margin: 1 1 0 1;
+        width: 60;
+    }
+    RulesScreen #rules-scroll {
+        height: 1fr;
+        margin: 0 1;
+    }
+    """
+
+    def __init__(self, game: str = "sorry") -> None:
+        super().__init__()
+        self.game = game
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("Rules", classes="screen-title")
+        yield Choice("Game", list(names.GAME_NAMES.items()), self.game, id="rules-game", label_width=8)
+        with VerticalScroll(id="rules-scroll", classes="panel"):
+            if self.app.ascii:
+                yield Static(asciify(self.text(self.game)), id="rules-text", markup=False)
+            else:
+                yield Markdown(self.text(self.game), id="rules-text")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-game", Choice).focus()
+
+    @staticmethod
+    def text(game: str) -> str:
+        from engine import rules_text
+
+        try:
+            return rules_text(game)
+        except Exception:
+            return f"# {names.GAME_NAMES[game]}\n\nThe rules of {names.GAME_NAMES[game]} come with its board."
+
+    @on(Choice.Changed, "#rules-game")
+    def game_changed(self, event: Choice.Changed) -> None:
+        self.game = event.value
+        view = self.query_one("#rules-text")
+        if isinstance(view, Markdown):
+            view.update(self.text(self.game))
+        else:
+            view.update(asciify(self.text(self.game)))
+        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_noop(self) -> None:
+        pass
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,156 @@
+"""New-game set-up: game, players, who is human, bot levels, variant, target, seed."""
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from engine.saves import Seat
+
+from .. import names
+from ..session import GameSpec
+from ..widgets.choice import Choice
+from ..widgets.footer import ParlorFooter
+from .base import ParlorScreen
+
+COLOURS = ("Red", "Blue", "Yellow", "Green")
+SEAT_OPTIONS = [("human", "Human"), ("easy", "Bot - easy"), ("normal", "Bot - normal"), ("hard", "Bot - hard")]
+TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "200 points"),
+           (250, "250 points"), (300, "300 points"), (500, "500 points")]
+VARIANTS = [("standard", "Standard"), ("teams", "Partners (4 players)"), ("points", "Play for points")]
+
+
+class SetupScreen(ParlorScreen):
+    CSS_PATH = "setup.tcss"
+    HELP_TITLE = "New game"
+    HELP_GAME = "sorry"
+
+    BINDINGS = [
+        Binding("enter", "start", "Start"),
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", "Up", show=False),
+        Binding("down", "app.focus_next", "Down", show=False),
+        Binding("k", "app.focus_previous", show=False),
+        Binding("j", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, spec: GameSpec | None = None) -> None:
+        super().__init__()
+        self._players_before_teams: int | None = None
+        self.spec = spec or GameSpec(seats=(Seat("human"),) + tuple(Seat("bot", "normal") for _ in range(3)))
+
+    def compose_body(self) -> ComposeResult:
+        spec = self.spec
+        yield Static("New game", classes="screen-title")
+        with Vertical(id="form", classes="panel") as form:
+            form.border_title = "Set up the table"
+            yield Choice("Game", [(g, names.GAME_NAMES[g] + ("" if g in names.AVAILABLE else " (later)"))
+                                  for g in names.GAME_NAMES], spec.game, id="game")
+            yield Choice("Players", [(n, str(n)) for n in (2, 3, 4)], spec.players, id="players")
+            yield Choice("Variant", VARIANTS, spec.variant, id="variant")
+            for i, colour in enumerate(COLOURS):
+                seat = spec.seats[i] if i < len(spec.seats) else Seat("bot", "normal")
+                yield Choice(colour, SEAT_OPTIONS, "human" if seat.is_human else seat.level,
+                             id=f"seat-{i}", classes="seat")
+            yield Choice("Match target", TARGETS, spec.target if spec.target is not None else 250,
+                         id="target")
+            with Vertical(id="seed-row"):
+                yield Static("Seed", id="seed-label")
+                yield Input(placeholder="random", type="integer", id="seed",
+                            value="" if spec.seed is None else str(spec.seed))
+        yield Static("", id="setup-hint", classes="hint")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.update_form()
+        self.query_one("#game", Choice).focus()
+
+    def on_glyphs_changed(self) -> None:
+        self.refresh()
+
+    # ------------------------------------------------------------ form logic
+    @on(Choice.Changed)
+    def changed(self, event: Choice.Changed) -> None:
+        players = self.query_one("#players", Choice)
+        variant = self.query_one("#variant", Choice)
+        if event.choice is variant:
+            if variant.value == "teams" and players.value != 4:
+                self._players_before_teams = players.value     # partners need four
+                players.value = 4
+            elif variant.value != "teams" and self._players_before_teams is not None:
+                players.value, self._players_before_teams = self._players_before_teams, None
+        elif event.choice is players and players.value != 4 and variant.value == "teams":
+            self._players_before_teams = None
+            variant.value = "standard"
+        self.update_form()
+
+    def update_form(self) -> None:
+        game = self.query_one("#game", Choice).value
+        players = self.query_one("#players", Choice).value
+        variant = self.query_one("#variant", Choice).value
+        for i in range(4):
+            self.query_one(f"#seat-{i}", Choice).display = i < players
+        self.query_one("#target", Choice).display = variant == "points"
+        hint = self.query_one("#setup-hint", Static)
+        spec = self.current_spec()
+        humans = sum(s.is_human for s in spec.seats)
+        if game not in names.AVAILABLE:
+            hint.update(f"{names.GAME_NAMES[game]}: its board comes in a later release.")
+        elif humans >= 2 and variant == "points":
+            hint.update(f"{humans} people at one keyboard: hands are hidden between turns.")
+        elif humans == 0:
+            hint.update("No human seat: you will watch the bots play (space skips ahead).")
+        elif variant == "teams":
+            hint.update("Partners: Red + Yellow against Blue + Green.")
+        else:
+            hint.update("Left/right change a line, up/down move between lines, Enter starts.")
+        self.refresh_bindings()
+
+    def current_spec(self) -> GameSpec:
+        players = self.query_one("#players", Choice).value
+        seats = []
+        for i in range(players):
+            v = self.query_one(f"#seat-{i}", Choice).value
+            seats.append(Seat("human") if v == "human" else Seat("bot", v))
+        variant = self.query_one("#variant", Choice).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            seed = None
+        target = self.query_one("#target", Choice).value if variant == "points" else None
+        return GameSpec(game=self.query_one("#game", Choice).value, players=players, seats=tuple(seats),
+                        variant=variant, seed=seed, target=target)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "start" and self.is_mounted:
+            try:
+                game = self.query_one("#game", Choice).value
+            except Exception:
+                return True
+            return True if game in names.AVAILABLE else None
+        return True
+
+    def action_noop(self) -> None:
+        pass
+
+    @on(Input.Submitted, "#seed")
+    def seed_entered(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        spec = self.current_spec()
+        if spec.game not in names.AVAILABLE:
+            self.notify(f"{names.GAME_NAMES[spec.game]} comes in a later release.", severity="warning")
+            return
+        try:
+            spec.validate()
+        except ValueError as exc:
+            self.query_one("#setup-hint", Static).update(str(exc))
+            return
+        self.app.start_new(spec)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,130 @@
+"""Title screen: new game, continue, load, rules, settings, quit."""
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import saves
+
+from ..widgets.footer import ParlorFooter
+from .base import ParlorScreen
+
+LOGO = r"""
+ ____   _    ____  _     ___  ____
+|  _ \ / \  |  _ \| |   / _ \|  _ \
+| |_) / _ \ | |_) | |  | | | | |_) |
+|  __/ ___ \|  _ <| |__| |_| |  _ <
+|_| /_/   \_\_| \_\_____\___/|_| \_\
+""".strip("\n")
+_WIDTH = max(len(line) for line in LOGO.splitlines())
+LOGO = "\n".join(line.ljust(_WIDTH) for line in LOGO.splitlines())
+
+
+def describe(record, sep: str) -> str:
+    """'Sorry! · 4 players (you + 3 bots) · turn 34'."""
+    from .. import names
+
+    return names.describe_record(record, sep)
+
+
+class TitleScreen(ParlorScreen):
+    HELP_TITLE = "Title screen"
+
+    BINDINGS = [
+        Binding("n", "new", "New game"),
+        Binding("c", "continue", "Continue"),
+        Binding("l", "load", "Load"),
+        Binding("r", "rules", "Rules"),
+        Binding("s", "settings", "Settings"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(LOGO, id="logo")
+            sep = self.app.glyphs.sep
+            yield Static(f"Sorry!  {sep}  Pegs and Jokers  {sep}  Gnoming A Round", id="tagline")
+            with Center():
+                yield OptionList(id="menu")
+            yield Static("", id="continue-info", classes="hint")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def on_glyphs_changed(self) -> None:
+        sep = self.app.glyphs.sep
+        self.query_one("#tagline", Static).update(f"Sorry!  {sep}  Pegs and Jokers  {sep}  Gnoming A Round")
+
+    def refresh_menu(self) -> None:
+        entries = saves.list_saves(self.app.save_dir)
+        self._latest = next((e.record for e in entries if e.record and not e.record.finished), None)
+        self._has_saves = bool(entries)
+        menu = self.query_one("#menu", OptionList)
+        keep = menu.highlighted
+        menu.clear_options()
+        menu.add_options([
+            Option("New game              n", id="new"),
+            Option("Continue              c", id="continue", disabled=self._latest is None),
+            Option("Load a saved game     l", id="load", disabled=not self._has_saves),
+            Option("Rules                 r", id="rules"),
+            Option("Settings              s", id="settings"),
+            Option("Quit                  q", id="quit"),
+        ])
+        menu.highlighted = keep if keep is not None else (1 if self._latest is not None else 0)
+        info = self.query_one("#continue-info", Static)
+        info.update(f"Continue: {describe(self._latest, self.app.glyphs.sep)}" if self._latest is not None else
+                    "No game in progress: press n to start one.")
+        self.refresh_bindings()
+        menu.focus()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "continue" and getattr(self, "_latest", None) is None:
+            return None
+        if action == "load" and not getattr(self, "_has_saves", False):
+            return None
+        return True
+
+    @on(OptionList.OptionSelected, "#menu")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        action = event.option.id
+        if action == "quit":
+            self.app.exit()
+        else:
+            getattr(self, f"action_{action}")()
+
+    def action_cursor(self, delta: int) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.action_cursor_down() if delta > 0 else menu.action_cursor_up()
+
+    def action_new(self) -> None:
+        from .setup import SetupScreen
+
+        self.app.push_screen(SetupScreen())
+
+    def action_continue(self) -> None:
+        self.app.resume_latest()
+
+    def action_load(self) -> None:
+        from .load import LoadScreen
+
+        self.app.push_screen(LoadScreen())
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_settings(self) -> None:
+        from .settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())

@@ -1,0 +1,161 @@
+"""A game being played in the app: the engine game, who sits where, the save.
+
+No Textual here: the screens drive a Session, and tests can too. Every move
+goes through `play()`, which records it and writes the save atomically
+before returning, so quitting (or crashing) at any point loses nothing.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import engine
+from engine import saves
+from engine.saves import SaveRecord, Seat
+
+COLOURS = engine.COLOURS
+
+
+@dataclass
+class GameSpec:
+    """What the new-game screen (or `parlor new`) asks for."""
+
+    game: str = "sorry"
+    players: int = 4
+    seats: tuple[Seat, ...] = ()
+    variant: str = "standard"
+    seed: int | None = None
+    target: int | None = None
+
+    def options(self) -> dict:
+        opts = {}
+        if self.game == "sorry":
+            opts["variant"] = self.variant
+            if self.target is not None:          # the engine refuses a target outside "points"
+                opts["target"] = self.target
+        return opts
+
+    def validate(self) -> None:
+        """Raise ValueError with a sentence when the engine would refuse this set-up."""
+        engine.new_game(self.game, players=self.players, seed=0, **self.options())
+        if len(self.seats) != self.players:
+            raise ValueError(f"{self.players} seats needed, not {len(self.seats)}")
+
+
+def opening_event(game) -> dict:
+    """The first line of a game's log: who starts (and, in Sorry!, the card they drew)."""
+    first = game.to_act
+    text = f"New game: {COLOURS[first]} starts" if first is not None else "New game"
+    card = game.view(None).get("card") if first is not None else None
+    if card:
+        text += f" and drew: {'SORRY!' if card == 'SORRY' else card}"
+    return {"kind": "start", "text": text, "seat": first}
+
+
+def default_seats(players: int, humans: int = 1, level: str = "normal") -> tuple[Seat, ...]:
+    return tuple(Seat("human") if i < humans else Seat("bot", level) for i in range(players))
+
+
+class Session:
+    """One game in play, bound to its save file."""
+
+    def __init__(self, record: SaveRecord, *, autosave: bool = True):
+        self.record = record
+        self.autosave = autosave
+        self.save_error: str | None = None
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, spec: GameSpec, *, save_dir: str | os.PathLike | None = None,
+            game=None, autosave: bool = True) -> "Session":
+        """A new game from `spec` (or an already built `game`, e.g. a seeded position)."""
+        if game is None:
+            spec.validate()
+            game = engine.new_game(spec.game, players=spec.players, seed=spec.seed, **spec.options())
+        seats = list(spec.seats) or list(default_seats(game.players))
+        seed = spec.seed if spec.seed is not None else getattr(game, "seed", None)
+        rec = saves.new_record(game, seats, seed=seed, directory=save_dir)
+        rec.events.append(opening_event(game))
+        s = cls(rec, autosave=autosave)
+        s.save()
+        return s
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Session":
+        return cls(saves.load(path))
+
+    # ------------------------------------------------------------ queries
+    @property
+    def game(self):
+        return self.record.game
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.record.seats
+
+    @property
+    def path(self):
+        return self.record.path
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].is_human
+
+    def seat_name(self, seat: int) -> str:
+        return COLOURS[seat]
+
+    def seat_label(self, seat: int) -> str:
+        """'Red (you)', 'Blue (bot, hard)', 'Yellow (player 2)'."""
+        s = self.seats[seat]
+        if s.is_human:
+            humans = self.humans
+            who = "you" if len(humans) == 1 else f"player {humans.index(seat) + 1}"
+        else:
+            who = f"bot, {s.level}"
+        return f"{COLOURS[seat]} ({who})"
+
+    def bot_seed(self) -> int:
+        """The seed of the next bot decision: fixed by the game, so a resumed game plays the same."""
+        return (self.record.bot_seed * 1_000_003 + len(self.record.moves)) & 0x7FFFFFFF
+
+    def event_texts(self) -> list[str]:
+        return [e["text"] for e in self.record.events]
+
+    # ------------------------------------------------------------ play
+    def play(self, move) -> list:
+        """Play a legal move, log it and save; returns the engine's events."""
+        events = self.game.play(move)
+        self.record.record(move, events)
+        self.save()
+        return events
+
+    def save(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            saves.write(self.record)
+            self.save_error = None
+        except OSError as exc:
+            self.save_error = f"could not save the game: {exc.strerror or exc}"
+
+    def rematch(self, *, save_dir=None) -> "Session":
+        """The same table again; the winner of this game starts (S-1)."""
+        g = self.game
+        seed = self.record.seed
+        new_seed = None if seed is None else (seed + 1) & 0x7FFFFFFF
+        options = {}
+        variant = getattr(g, "variant", None)
+        if variant is not None:
+            options["variant"] = variant
+            if variant == "points":
+                options["target"] = g.target
+        if g.winners:
+            options["first"] = g.winners[0]
+        game = engine.new_game(g.game, players=g.players, seed=new_seed, **options)
+        spec = GameSpec(game=g.game, players=g.players, seats=tuple(self.seats),
+                        variant=variant or "standard", seed=new_seed)
+        return Session.new(spec, save_dir=save_dir if save_dir is not None else self.record.path.parent,
+                           game=game, autosave=self.autosave)

@@ -1,0 +1,255 @@
+"""How the Sorry! board is drawn and how moves read: pure functions, no Textual.
+
+Nothing here decides what is legal: moves come from `legal_moves()`, and a
+move's effect (slides, bumps) is previewed by playing it on a copy of the
+game. This module only places things on a 16 x 16 grid of cells and words
+them for people.
+
+Grid: the 60-square track is the border of the grid, clockwise. Red's side
+(squares 0-14) runs right to left along the bottom, Blue's up the left,
+Yellow's left to right along the top and Green's down the right, so the
+person playing Red (seat 0) sits at the bottom. Each colour's safety zone,
+HOME and START are inside, next to its side.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.sorry.board import (CIRCLE_OFFSET, FWD, LONG_SLIDE, NAME_LOCS, SHORT_SLIDE, SIDE,
+                                TURN_OFFSET)
+
+GRID = 16
+INITIALS = ("R", "B", "Y", "G")
+COLOUR_NAMES = ("Red", "Blue", "Yellow", "Green")
+CARD_HELP = {
+    "1": "start a pawn, or move one pawn 1 forward",
+    "2": "start a pawn, or move one pawn 2 forward; then draw again",
+    "3": "move one pawn 3 forward",
+    "4": "move one pawn 4 backward",
+    "5": "move one pawn 5 forward",
+    "7": "move one pawn 7 forward, or split 7 between two pawns",
+    "8": "move one pawn 8 forward",
+    "10": "move one pawn 10 forward, or 1 backward",
+    "11": "move one pawn 11 forward, or switch places with an opponent",
+    "12": "move one pawn 12 forward",
+    "SORRY": "take a pawn from START onto an opponent's square, bumping it",
+}
+
+
+def card_name(card: str | None) -> str:
+    if card is None:
+        return ""
+    return "SORRY!" if card == "SORRY" else card
+
+
+# ---------------------------------------------------------------- geometry
+def _rotate(cell: tuple[int, int], side: int) -> tuple[int, int]:
+    """Red's (bottom) geometry turned to side `side` (1 left, 2 top, 3 right)."""
+    r, c = cell
+    last = GRID - 1
+    if side == 0:
+        return r, c
+    if side == 1:
+        return c, last - r
+    if side == 2:
+        return last - r, last - c
+    return last - c, r
+
+
+def _rotate_box(box: tuple[int, int, int, int], side: int) -> tuple[int, int, int, int]:
+    r0, c0, r1, c1 = box
+    a, b = _rotate((r0, c0), side), _rotate((r1, c1), side)
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])
+
+
+# Red's side: square o (offset 0..14) at the bottom row, right to left.
+_RED_TRACK = tuple((GRID - 1, GRID - 1 - o) for o in range(SIDE))
+TRACK_CELLS: tuple[tuple[int, int], ...] = tuple(
+    _rotate(_RED_TRACK[sq % SIDE], sq // SIDE) for sq in range(4 * SIDE))
+
+# Red's safety zone leaves the track at the turn square and runs up the board.
+_TURN_COL = GRID - 1 - TURN_OFFSET
+_RED_SAFE = tuple((GRID - 1 - k, _TURN_COL) for k in range(1, 6))
+SAFE_CELLS = tuple(tuple(_rotate(cell, colour) for cell in _RED_SAFE) for colour in range(4))
+# HOME: above S5, four cells wide around the lane; START: above the circle.
+_RED_HOME = (GRID - 8, _TURN_COL - 2, GRID - 7, _TURN_COL + 1)
+_CIRCLE_COL = GRID - 1 - CIRCLE_OFFSET
+_RED_START = (GRID - 3, _CIRCLE_COL - 3, GRID - 2, _CIRCLE_COL)
+HOME_BOX = tuple(_rotate_box(_RED_HOME, colour) for colour in range(4))
+START_BOX = tuple(_rotate_box(_RED_START, colour) for colour in range(4))
+CENTER_BOX = (5, 5, 10, 10)
+
+# Direction of travel along each side (for slide triangles).
+SIDE_DIRECTION = ("left", "up", "right", "down")
+
+
+def _square_kinds():
+    """square -> (kind, owner): kind one of plain, triangle, slide, end."""
+    out = {}
+    for sq in range(4 * SIDE):
+        side, off = divmod(sq, SIDE)
+        kind = "plain"
+        for first, last in (SHORT_SLIDE, LONG_SLIDE):
+            if off == first:
+                kind = "triangle"
+            elif first < off < last:
+                kind = "slide"
+            elif off == last:
+                kind = "end"
+        out[sq] = (kind, side)
+    return out
+
+
+SQUARE_KINDS = _square_kinds()
+
+
+# ---------------------------------------------------------------- locations
+def parse_loc(name: str, colour: int) -> tuple:
+    """A contract location string as a board place: ("track", n), ("safe", colour, k), ..."""
+    if name.startswith("track:"):
+        return ("track", int(name[6:]))
+    if name.startswith("safe:"):
+        return ("safe", colour, int(name[5:]))
+    if name == "home":
+        return ("home", colour)
+    return ("start", colour)
+
+
+def loc_short(name: str) -> str:
+    """'track:44' -> '44', 'safe:3' -> 'S3', 'start' -> 'START', 'home' -> 'HOME'."""
+    if name.startswith("track:"):
+        return name[6:]
+    if name.startswith("safe:"):
+        return "S" + name[5:]
+    return name.upper()
+
+
+def loc_words(name: str) -> str:
+    if name.startswith("track:"):
+        return f"square {name[6:]}"
+    if name.startswith("safe:"):
+        return f"safety square {name[5:]}"
+    return name.upper()
+
+
+def pawn_label(pawn: int) -> str:
+    return f"{INITIALS[pawn >> 2]}{(pawn & 3) + 1}"
+
+
+# ---------------------------------------------------------------- moves
+@dataclass
+class Preview:
+    """What a move does, for the move list and the board highlight."""
+
+    move: object
+    lines: list[str]                                   # the move list entry
+    detail: str                                        # effects in words
+    marks: list[tuple[tuple, str]] = field(default_factory=list)   # (place, role)
+    # role: "from1", "to1", "end1", "from2", ... or "bumped"
+
+
+def parts_of(move) -> list[tuple[int, str, str]]:
+    return [(int(p), f, t) for p, f, t in move.to_dict()["parts"]]
+
+
+def preview(game, move, glyphs) -> Preview:
+    """Describe `move` of `game` and find its effects by playing it on a copy."""
+    kind = move.kind
+    arrow = glyphs.arrow
+    parts = parts_of(move)
+    before = game.positions()
+    copy = game.clone()
+    events = copy.play(move)
+    kinds = {e.kind for e in events}
+    redealt = "game_over" in kinds or "deal" in kinds
+    after = None if redealt else copy.positions()
+    card = card_name(move.card)
+    marks: list[tuple[tuple, str]] = []
+    effects: list[str] = []
+    lines: list[str]
+
+    def final_of(pawn: int) -> str | None:
+        if after is None:
+            return None
+        return after[pawn >> 2][pawn & 3]
+
+    if kind in ("pass", "decline", "discard"):
+        if kind == "discard":
+            lines = [f"Discard the {card}"]
+            detail = "No card in your hand can move: discard one and draw."
+        elif kind == "decline":
+            lines = [f"Don't switch (pass)"]
+            detail = "No pawn can move 11; the switch is optional."
+        else:
+            lines = ["Pass (no move)"]
+            detail = f"No pawn can move with the {card}: the turn is lost."
+        return Preview(move, lines, detail, marks)
+
+    if kind == "switch":
+        (a, la, _), (b, lb, _) = parts
+        lines = [f"{pawn_label(a)} {loc_short(la)} {glyphs.swap} {pawn_label(b)} {loc_short(lb)}"]
+        marks += [(parse_loc(la, a >> 2), "from1"), (parse_loc(lb, b >> 2), "to1")]
+        for pawn, land in ((a, lb), (b, la)):
+            fin = final_of(pawn)
+            if fin is not None and fin != land:
+                effects.append(f"{pawn_label(pawn)} " + ("slides to " + loc_words(fin) if fin != "start"
+                                                         else "is sent back to START"))
+                if fin != "start":
+                    marks.append((parse_loc(fin, pawn >> 2), "end1"))
+    else:
+        lines = []
+        for i, (pawn, frm, to) in enumerate(parts, 1):
+            label = pawn_label(pawn)
+            text = f"{label} {loc_short(frm)} {arrow} {loc_short(to)}"
+            if kind == "backward":
+                text = f"{label} back {loc_short(frm)} {glyphs.back} {loc_short(to)}"
+            elif kind == "start":
+                text = f"{label} out of START {arrow} {loc_short(to)}"
+            elif kind == "sorry":
+                text = f"SORRY! {label} START {arrow} {loc_short(to)}"
+            if kind == "split":
+                steps = _split_steps(game, pawn, frm, to)
+                text = f"{'' if i == 1 else '+ '}{text} ({steps})"
+            lines.append(text)
+            marks += [(parse_loc(frm, pawn >> 2), f"from{i}"), (parse_loc(to, pawn >> 2), f"to{i}")]
+            fin = final_of(pawn)
+            if fin is not None and fin != to:
+                if fin == "start":
+                    effects.append(f"{label} is sent back to START")
+                else:
+                    effects.append(f"{label} slides to {loc_words(fin)}")
+                    marks.append((parse_loc(fin, pawn >> 2), f"end{i}"))
+            if to == "home":
+                effects.append(f"{label} reaches HOME")
+        if kind == "split":
+            lines[0] = "7 split: " + lines[0]
+    moving = {p for p, _, _ in parts}
+    if after is not None:
+        bumped = [p for s, locs in enumerate(before) for k, loc in enumerate(locs)
+                  if (p := s * 4 + k) not in moving and loc != "start" and after[s][k] == "start"]
+        for p in bumped:
+            marks.append((parse_loc(before[p >> 2][p & 3], p >> 2), "bumped"))
+        if bumped:
+            effects.append("bumps " + ", ".join(pawn_label(p) for p in bumped) + " back to START")
+    if "win" in kinds or "game_over" in kinds:
+        effects.append("wins the game!")
+    detail = "; ".join(effects)
+    detail = (detail[0].upper() + detail[1:] + ".") if detail else ""
+    return Preview(move, lines, detail, marks)
+
+
+def _split_steps(game, pawn: int, frm: str, to: str) -> int:
+    """How many squares one part of a split moves, read from the engine's own step table."""
+    colour = pawn >> 2
+    a, b = NAME_LOCS[frm], NAME_LOCS[to]
+    for n in range(1, 8):
+        if FWD[colour][a][n] == b:
+            return n
+    return 0
+
+
+def group_by_card(moves) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for m in moves:
+        out.setdefault(m.card, []).append(m)
+    return out
