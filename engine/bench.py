@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown game {unknown[0]!r}: choose from {', '.join(GAMES)}")
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
-          f"{args.seconds:g} s per figure")
+          f"{args.seconds:g} s per figure; rates are per second of CPU time")
     for name in args.games or GAMES:
         try:
             module = import_module(f"engine.{name}.bench")

@@ -21,26 +21,17 @@ CARD_STEPS = {card: (FORWARD.get(card, 0), BACK_STEPS.get(card, 0), card in STAR
               for card in CARD_NAMES}
 
 
-_MOVES: dict = {}
-_SWITCHES: dict = {}      # switch moves by one int key (they are made very often)
-
-
-def _move(seat: int, card: str, kind: str, pawn: int, frm: int, to: int) -> SorryMove:
-    """A one-part move, shared between positions (moves are immutable values)."""
-    key = (seat, card, kind, pawn, frm, to)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = SorryMove(seat, card, kind, ((pawn, frm, to),))
-    return m
+# Moves are immutable values, so the common ones are made once and shared
+# between positions (only where the number of distinct moves is small).
+@cache
+def _sorry_move(seat: int, pawn: int, to: int) -> SorryMove:
+    return SorryMove(seat, "SORRY", SORRY, ((pawn, START, to),))
 
 
 @cache
 def _no_move(seat: int, card: str, kind: str) -> SorryMove:
     """A pass, an 11 decline or a points-variant discard."""
     return SorryMove(seat, card, kind)
-
-
-_SPLITS: dict = {}        # non-interacting 7 splits by one int key
 
 
 def _square_key(c: int, loc: int) -> int:
@@ -97,6 +88,21 @@ def _home_event(pawn: int) -> Event:
 
 
 @cache
+def _no_move_event(seat: int, card: str, kind: str) -> Event:
+    who, card = COLOURS[seat], card_words(card)
+    if kind == mv.DISCARD:
+        return Event("discard", f"{who} could not move and discarded a {card}", seat)
+    why = "declined to switch" if kind == mv.DECLINE else "could not move"
+    return Event("pass", f"{who} {why} with the {card}", seat)
+
+
+@cache
+def _switch_event(seat: int, a: int, b: int) -> Event:
+    return Event("switch", f"{COLOURS[seat]} played 11: {PAWN_WORDS[a]} switched places with "
+                           f"{PAWN_WORDS[b]}", seat)
+
+
+@cache
 def _draw_event(seat: int, card: str, again: bool) -> Event:
     return Event("draw", f"{COLOURS[seat]} drew{' again' if again else ''}: {card_words(card)}", seat)
 
@@ -127,6 +133,7 @@ _SIMPLE = tuple({card: _SimpleMoves(seat, card) for card in CARD_NAMES} for seat
 
 
 _PAWN_MOVES = frozenset((START_PAWN, FORWARD_KIND, BACKWARD, SPLIT, SORRY))
+_NO_MOVES = frozenset((mv.PASS, mv.DECLINE, mv.DISCARD))
 
 
 class SorryGame(Game):
@@ -303,7 +310,7 @@ class SorryGame(Game):
                     for other in range(16):
                         loc = pos[other]
                         if 0 <= loc < SAFE1 and other >> 2 != c:
-                            out.append(_move(seat, card, SORRY, pawn, START, loc))
+                            out.append(_sorry_move(seat, pawn, loc))
             return out
         out = self._plain_moves(seat, card, colours)
         if card == "7":
@@ -399,10 +406,8 @@ class SorryGame(Game):
                     else:
                         ok[x] = to == HOME or to not in own
             infos.append((p, loc, SQUARE_KEY[c][loc], row, ok))
-        splits = _SPLITS
         for i, (a, la, ka, ra, oka) in enumerate(infos):
             for b, lb, kb, rb, okb in infos[i + 1:]:
-                base = (((seat * 16 + a) * 16 + b) * 66 + la) * 66 + lb
                 for x in range(1, 7):
                     ia, ib = ra[x], rb[7 - x]
                     if ia is None or ib is None:                            # S-9.3
@@ -412,11 +417,7 @@ class SorryGame(Game):
                     if (slide_a is None and slide_b is None and kta != kb and ktb != ka
                             and (kta != ktb or ta == HOME)):
                         if oka[x] and okb[7 - x]:
-                            m = splits.get(base * 8 + x)
-                            if m is None:
-                                m = splits[base * 8 + x] = SorryMove(
-                                    seat, "7", SPLIT, ((a, la, ta), (b, lb, tb)))
-                            plain.append(m)
+                            plain.append(SorryMove(seat, "7", SPLIT, ((a, la, ta), (b, lb, tb))))
                         continue
                     orders = (((a, la, ta), (b, lb, tb)), ((b, lb, tb), (a, la, ta)))
                     if _apart(ka, kta, slide_a, kb, ktb, slide_b):
@@ -470,11 +471,7 @@ class SorryGame(Game):
                     if b >> 2 == c or (b >> 2 in colours and b < a):   # own<->partner: once
                         continue
                     lb = pos[b]
-                    key = (((seat * 16 + a) * 16 + b) * 60 + la) * 60 + lb
-                    m = _SWITCHES.get(key)
-                    if m is None:
-                        m = _SWITCHES[key] = SorryMove(seat, "11", SWITCH, ((a, la, lb), (b, lb, la)))
-                    out.append(m)
+                    out.append(SorryMove(seat, "11", SWITCH, ((a, la, lb), (b, lb, la))))
         return out
 
     # ------------------------------------------------------ applying moves
@@ -514,29 +511,23 @@ class SorryGame(Game):
 
     def _apply(self, move: SorryMove) -> list[Event]:
         seat, card, kind = move.seat, move.card, move.kind
-        who = COLOURS[seat]
         events: list[Event] = []
         pos = self.pos
         home = False            # did a pawn reach HOME (only then can the game end)?
-        if kind in _PAWN_MOVES:
+        if kind in _NO_MOVES:
+            events.append(_no_move_event(seat, card, kind))
+        elif kind in _PAWN_MOVES:
             for pawn, frm, to in move.parts:
                 events.append(_step_event(seat, card, kind, pawn, to))
                 self._move_pawn(pawn, to, events)
                 if to == HOME:
                     home = True
                     events.append(_home_event(pawn))
-        elif kind == mv.PASS or kind == mv.DECLINE:
-            why = "declined to switch" if kind == mv.DECLINE else "could not move"
-            events.append(Event("pass", f"{who} {why} with the {card_words(card)}", seat))
-        elif kind == mv.DISCARD:
-            events.append(Event("discard", f"{who} could not move and discarded a "
-                                           f"{card_words(card)}", seat))
         elif kind == mv.SWITCH:
             (a, la, lb), (b, _, _) = move.parts
             pos[a], pos[b] = lb, la
             self.occ[la], self.occ[lb] = b, a
-            events.append(Event("switch", f"{who} played 11: {PAWN_WORDS[a]} switched places with "
-                                          f"{PAWN_WORDS[b]}", seat))
+            events.append(_switch_event(seat, a, b))
             self._move_pawn(a, lb, events)          # slides only (the square is its own now)
             if pos[b] == la:                        # not sent back by that slide
                 self._move_pawn(b, la, events)
