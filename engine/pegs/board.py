@@ -1,0 +1,61 @@
+"""Pegs and Jokers board geometry (P-1, P-2), as small tables computed once.
+
+Locations are ints, the same encoding for every player count:
+  -1              START (off the track, beside the owner's come-out hole)
+  0 .. 18*N-1     track holes, clockwise; side k holds 18k .. 18k+17
+  1001 .. 1005    the owner's own HOME holes H1 .. H5 (HOME0 + k)
+A peg is `owner * 5 + i` (i = 0..4 shows as "peg i+1"; P-1 numbers pegs 1-5).
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from ..core import COLOURS
+
+START = -1
+HOME0 = 1000          # HOME hole k (1..5) is HOME0 + k
+PEGS = 5              # P-1: five pegs per player
+HOME_HOLES = 5        # P-2: H1 .. H5
+SIDE = 18             # P-2: 18 track holes per side
+IN_SPOT_OFFSET = 3    # P-2: the hole in front of HOME
+COME_OUT_OFFSET = 8   # P-2: the hole next to START
+PLAYER_COUNTS = (4, 6, 8)   # P-1
+
+
+def in_spot(seat: int) -> int:
+    return SIDE * seat + IN_SPOT_OFFSET          # P-2
+
+
+def come_out(seat: int) -> int:
+    return SIDE * seat + COME_OUT_OFFSET         # P-2
+
+
+class Geometry:
+    """Everything about a board of `players` sides that never changes."""
+
+    __slots__ = ("players", "length", "in_spot", "come_out", "teams", "helpers",
+                 "names", "index", "colours")
+
+    def __init__(self, players: int):
+        self.players = players
+        self.length = SIDE * players                                  # P-2
+        self.in_spot = tuple(in_spot(k) for k in range(players))
+        self.come_out = tuple(come_out(k) for k in range(players))
+        self.colours = COLOURS[:players]
+        # P-1: team A = even seats, team B = odd seats.
+        self.teams = (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+        # P-8.1: whose pegs a seat moves, in order of preference: its own,
+        # then each team-mate clockwise (to the left).
+        self.helpers = tuple(tuple((seat + 2 * j) % players for j in range(players // 2))
+                             for seat in range(players))
+        names = {START: "start"}
+        names.update({t: f"track:{t}" for t in range(self.length)})
+        names.update({HOME0 + k: f"home:{k}" for k in range(1, HOME_HOLES + 1)})
+        self.names = names
+        self.index = {name: loc for loc, name in names.items()}
+
+
+@cache
+def geometry(players: int) -> Geometry:
+    return Geometry(players)
+
