@@ -146,6 +146,7 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "back": ("←", "<"),
     "swap": ("⇄", "="),
     "pointer": ("▸", ">"),
+    "pointer-left": ("◂", "<"),
     "bullet": ("•", "*"),
     "sep": ("·", "|"),
     "ellipsis": ("…", "~"),
@@ -162,6 +163,12 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "check": ("✓", "+"),
     "cross": ("✗", "x"),
     "hidden-card": ("▒", "#"),
+    "cur-tl": ("┏", "#"),
+    "cur-tr": ("┓", "#"),
+    "cur-bl": ("┗", "#"),
+    "cur-br": ("┛", "#"),
+    "cur-h": ("━", "="),
+    "cur-v": ("┃", "#"),
 }
 
 

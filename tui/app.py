@@ -6,6 +6,7 @@ screen (and the engine's bots, Markdown, …) is imported when first used.
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
@@ -148,7 +149,12 @@ class ParlorApp(App[None]):
         """ctrl+q: quit at once; a game in play was saved after its last move."""
         from .screens.sorry import SorryScreen, saved_note
 
-        playing = any(isinstance(s, SorryScreen) for s in self.screen_stack)
+        boards = (SorryScreen,)
+        if "tui.screens.gnoming" in sys.modules:         # only if a Gnoming screen was ever opened
+            from .screens.gnoming import GnomingScreen
+
+            boards += (GnomingScreen,)
+        playing = any(isinstance(s, boards) for s in self.screen_stack)
         self.exit(message=saved_note() if playing else None)
 
     # ------------------------------------------------------------ navigation
@@ -182,12 +188,21 @@ class ParlorApp(App[None]):
 
     def open_session(self, session, *, replace: bool = False) -> None:
         """Show the board of a session (over the title screen)."""
-        if session.game.game != "sorry":
-            self.notify(f"The {session.game.game} board comes in a later release.", severity="warning")
-            return
-        from .screens.sorry import SorryScreen
+        kind = session.game.game
+        if kind == "gnoming":
+            from .screens.gnoming import GnomingScreen
 
-        screen = SorryScreen(session)
+            screen = GnomingScreen(session)
+        elif kind == "sorry":
+            from .screens.sorry import SorryScreen
+
+            screen = SorryScreen(session)
+        else:
+            from . import names
+
+            self.notify(f"The {names.GAME_NAMES.get(kind, kind)} board comes in a later release.",
+                        severity="warning")
+            return
         self.go_title()
         self.push_screen(screen)
 

@@ -5,7 +5,7 @@ from datetime import datetime
 
 GAME_NAMES = {"sorry": "Sorry!", "pegs": "Pegs and Jokers", "gnoming": "Gnoming A Round"}
 VARIANT_NAMES = {"standard": "standard", "teams": "partners", "points": "play for points"}
-AVAILABLE = ("sorry",)            # games with a board in this release
+AVAILABLE = ("sorry", "gnoming")            # games with a board in this release
 
 
 def game_title(game: str, variant: str | None = None) -> str:
@@ -40,6 +40,11 @@ def when(iso: str) -> str:
 def describe_record(rec, sep: str = "·") -> str:
     g = rec.game
     view = g.view(None)
-    state = "finished" if g.is_over else f"move {view.get('turn', len(rec.moves)) + 1}"
+    if g.is_over:
+        state = "finished"
+    elif g.game == "gnoming":
+        state = f"round {view['round']} of {view['rounds']}"
+    else:
+        state = f"move {view.get('turn', len(rec.moves)) + 1}"
     return (f"{game_title(g.game, getattr(g, 'variant', None))} {sep} {g.players} players "
             f"({players_text(rec.seats)}) {sep} {state}")

@@ -33,6 +33,8 @@ class GameSpec:
             opts["variant"] = self.variant
             if self.target is not None:          # the engine refuses a target outside "points"
                 opts["target"] = self.target
+        elif self.variant and self.variant != "standard":
+            opts["variant"] = self.variant       # the engine says this game has no such variant
         return opts
 
     def validate(self) -> None:

@@ -64,7 +64,8 @@ def test_cli_theme_is_not_saved_as_the_setting(started, home):
 
 @pytest.mark.parametrize("args,words", [
     (["new", "pegs"], "later release"),
-    (["new", "gnoming"], "later release"),
+    (["new", "gnoming", "--players", "8"], "players"),
+    (["new", "gnoming", "--variant", "teams"], "no option"),
     (["new", "sorry", "--players", "5"], "2, 3, 4 players"),
     (["new", "sorry", "--humans", "5"], "--humans"),
     (["new", "sorry", "--variant", "teams", "--players", "3"], "exactly 4 players"),

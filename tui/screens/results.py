@@ -7,8 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from engine.core import COLOURS as COLOUR_NAMES     # every seat colour (Gnoming seats seven)
+
 from .. import names
-from ..sorry_view import COLOUR_NAMES, INITIALS
+from ..sorry_view import INITIALS
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
 
@@ -40,6 +42,7 @@ class ResultsScreen(ParlorModal[str]):
     def __init__(self, session) -> None:
         super().__init__()
         self.session = session
+        self.HELP_GAME = session.game.game
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="results"):
@@ -62,6 +65,10 @@ class ResultsScreen(ParlorModal[str]):
                 text.append("Well played - you won.\n" if humans else "Better luck next time.\n")
         moves = len(s.record.moves)
         text.append(f"{title}, {moves} move{'s' if moves != 1 else ''}\n\n", style="italic")
+        if g.game == "gnoming":
+            self._gnoming(text, view)
+            text.rstrip()
+            return text
         positions = view["positions"]
         match = view.get("match")
         if match:
@@ -85,6 +92,24 @@ class ResultsScreen(ParlorModal[str]):
                     text.append(f"{label}: {home} of 8 HOME\n")
         text.rstrip()
         return text
+
+    def _gnoming(self, text: Text, view: dict) -> None:
+        """Totals over the three rounds (lowest wins); say when round three broke a tie (G-8)."""
+        from ..gnoming_view import score_sheet
+
+        s = self.session
+        g = s.game
+        text.append_text(score_sheet(view, [s.seat_label(i) for i in range(g.players)]))
+        text.append("\n\nLowest total wins.")
+        totals = view["scores"]
+        best = min(totals)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        if len(tied) > 1:
+            names = " and ".join(COLOUR_NAMES[i] for i in tied)
+            if len(g.winners) < len(tied):
+                text.append(f" {names} tied on {best}: the lower round-three score breaks the tie.")
+            else:
+                text.append(f" {names} tied on {best} and on round three: they share the win.")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)

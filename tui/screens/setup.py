@@ -15,7 +15,10 @@ from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
-COLOURS = ("Red", "Blue", "Yellow", "Green")
+from engine.core import COLOURS as _ALL_COLOURS
+
+COLOURS = _ALL_COLOURS[:7]                     # Gnoming A Round seats up to seven
+PLAYER_COUNTS = {"sorry": (2, 3, 4), "pegs": (4, 6, 8), "gnoming": (2, 3, 4, 5, 6, 7)}
 SEAT_OPTIONS = [("human", "Human"), ("easy", "Bot - easy"), ("normal", "Bot - normal"), ("hard", "Bot - hard")]
 TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "200 points"),
            (250, "250 points"), (300, "300 points"), (500, "500 points")]
@@ -48,7 +51,8 @@ class SetupScreen(ParlorScreen):
             form.border_title = "Set up the table"
             yield Choice("Game", [(g, names.GAME_NAMES[g] + ("" if g in names.AVAILABLE else " (later)"))
                                   for g in names.GAME_NAMES], spec.game, id="game")
-            yield Choice("Players", [(n, str(n)) for n in (2, 3, 4)], spec.players, id="players")
+            yield Choice("Players", [(n, str(n)) for n in PLAYER_COUNTS.get(spec.game, (2, 3, 4))],
+                         spec.players, id="players")
             yield Choice("Variant", VARIANTS, spec.variant, id="variant")
             for i, colour in enumerate(COLOURS):
                 seat = spec.seats[i] if i < len(spec.seats) else Seat("bot", "normal")
@@ -75,6 +79,15 @@ class SetupScreen(ParlorScreen):
     def changed(self, event: Choice.Changed) -> None:
         players = self.query_one("#players", Choice)
         variant = self.query_one("#variant", Choice)
+        if event.choice.id == "game":
+            counts = PLAYER_COUNTS.get(event.value, (2, 3, 4))
+            keep = players.value if players.value in counts else min(max(players.value, counts[0]), counts[-1])
+            if keep not in counts:
+                keep = counts[0]
+            players.set_options([(n, str(n)) for n in counts], keep)
+            if event.value != "sorry":
+                variant.value = "standard"
+                self._players_before_teams = None
         if event.choice is variant:
             if variant.value == "teams" and players.value != 4:
                 self._players_before_teams = players.value     # partners need four
@@ -90,9 +103,10 @@ class SetupScreen(ParlorScreen):
         game = self.query_one("#game", Choice).value
         players = self.query_one("#players", Choice).value
         variant = self.query_one("#variant", Choice).value
-        for i in range(4):
+        for i in range(len(COLOURS)):
             self.query_one(f"#seat-{i}", Choice).display = i < players
-        self.query_one("#target", Choice).display = variant == "points"
+        self.query_one("#variant", Choice).display = game == "sorry"
+        self.query_one("#target", Choice).display = variant == "points" and game == "sorry"
         hint = self.query_one("#setup-hint", Static)
         spec = self.current_spec()
         humans = sum(s.is_human for s in spec.seats)
@@ -112,6 +126,9 @@ class SetupScreen(ParlorScreen):
         players = self.query_one("#players", Choice).value
         seats = []
         for i in range(players):
+            if i >= len(COLOURS):               # Pegs and Jokers' eighth seat: not playable yet
+                seats.append(Seat("bot", "normal"))
+                continue
             v = self.query_one(f"#seat-{i}", Choice).value
             seats.append(Seat("human") if v == "human" else Seat("bot", v))
         variant = self.query_one("#variant", Choice).value

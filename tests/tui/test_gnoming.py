@@ -1,0 +1,331 @@
+"""Playing Gnoming A Round through the keyboard: whole games, resume mid-turn, hand-off, round ends."""
+from __future__ import annotations
+
+import engine
+from engine import bots, saves
+from tui.screens.dialogs import HandoffScreen
+from tui.screens.gnoming import GnomingScreen, RoundEndScreen
+from tui.screens.results import ResultsScreen
+from tui.session import GameSpec, Session
+
+from .helpers import app_for, run_async, seats, send, until
+
+ARROWS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
+
+
+def gnoming_screen(app) -> GnomingScreen | None:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GnomingScreen):
+            return screen
+    return None
+
+
+def gnoming_session(kinds, seed, *, until_state=None, save_dir=None, limit=5000) -> Session:
+    """A saved game; with `until_state(game)`, easy bots play every seat until it holds."""
+    spec = GameSpec(game="gnoming", players=len(kinds), seats=seats(*kinds), seed=seed)
+    session = Session.new(spec, save_dir=save_dir, autosave=False)
+    g = session.game
+    if until_state is not None:
+        for _ in range(limit):
+            if until_state(g):
+                break
+            session.play(bots.choose(g, "easy", session.bot_seed()))
+        else:
+            raise AssertionError("the position was not reached")
+    session.autosave = True
+    session.save()
+    return session
+
+
+async def settle(pilot, seen: list | None = None) -> str:
+    """Wait until a person is to act (answering hand-offs and round ends): 'human' or 'over'."""
+    app = pilot.app
+
+    def ready() -> bool:
+        top = app.screen
+        if isinstance(top, (HandoffScreen, RoundEndScreen, ResultsScreen)):
+            return True
+        screen = gnoming_screen(app)
+        return screen is not None and top is screen and screen.awaiting
+
+    while True:
+        await until(pilot, ready, 30, "a person's turn")
+        top = app.screen
+        if isinstance(top, ResultsScreen):
+            return "over"
+        if isinstance(top, (HandoffScreen, RoundEndScreen)):
+            if seen is not None:
+                seen.append(type(top).__name__)
+            await send(pilot, "enter")
+            await until(pilot, lambda: app.screen is not top, what="the dialog to close")
+            continue
+        return "human"
+
+
+def keys_for(screen: GnomingScreen, turn: int) -> list[str]:
+    """The keys a person presses for one decision, read off the legal moves (as a player reads the screen)."""
+    from engine.gnoming.moves import Bounce, Discard, Flip, Place, Take
+
+    g = screen.game
+    legal = g.legal_moves()
+    view = g.view(g.to_act)
+
+    def go(cell: int) -> list[str]:
+        keys = []
+        r, c = divmod(screen.cursor, 3)
+        tr, tc = divmod(cell, 3)
+        keys += ["down" if tr > r else "up"] * abs(tr - r)
+        keys += ["l" if tc > c else "h"] * abs(tc - c)
+        return keys + ["enter"]
+
+    down = [m for m in legal if isinstance(m, (Flip, Place, Bounce)) and view["layouts"][g.to_act][m.cell] is None]
+    cells = [m for m in legal if isinstance(m, (Flip, Place, Bounce))]
+    discards = [m for m in legal if isinstance(m, Discard)]
+    phase = g.phase
+    if phase == "hazard":
+        return ["n"] if turn % 2 or not down else go(down[0].cell)
+    if phase == "flip":
+        return go(down[0].cell)
+    if phase == "draw":
+        takes = [m for m in legal if isinstance(m, Take)]
+        return [str(takes[0].pile + 1)] if takes and turn % 3 == 0 else ["d"]
+    if down and (phase == "replaced" or turn % 4):
+        return go(down[0].cell)
+    if discards:
+        d = discards[0]
+        return ["x"] if d.pile is None or len(discards) == 1 and turn % 2 else [str(d.pile + 1)]
+    return go(cells[0].cell)
+
+
+async def play_game(pilot, limit=3000, seen: list | None = None) -> int:
+    app = pilot.app
+    turns = 0
+    while turns < limit:
+        if await settle(pilot, seen) == "over":
+            return turns
+        screen = gnoming_screen(app)
+        token = screen._token
+        for key in keys_for(screen, turns):
+            await send(pilot, key)
+        await until(pilot, lambda: screen._token != token, what="the move to be played")
+        turns += 1
+    raise AssertionError("the game did not end")
+
+
+@run_async
+async def test_a_whole_three_player_game_by_keys():
+    session = gnoming_session(("human", "easy", "easy"), seed=3)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        turns = await play_game(pilot)
+        screen = gnoming_screen(app)
+        g = screen.game
+        assert g.is_over and g.winners and turns > 10
+        assert len(g.view(None)["round_scores"]) == 3
+        text = str(app.screen.query_one("#results-text").render())
+        assert engine.COLOURS[g.winners[0]] in text and "Total" in text
+    saved = saves.load(session.path)
+    assert saved.finished and saved.game.to_dict() == g.to_dict()
+
+
+@run_async
+async def test_a_seven_player_game_with_two_people_at_80x24():
+    # Rounds one and two are played by bots at the session level (the UI renders ~10 moves a second
+    # on a loaded machine); round three - opening flips to the results - is played through the keys.
+    session = gnoming_session(("human", "easy", "easy", "human", "easy", "easy", "easy"), seed=11,
+                              until_state=lambda g: g.round == 3)
+    app = app_for(session)
+    seen: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        turns = await play_game(pilot, seen=seen)
+        g = gnoming_screen(app).game
+        assert g.is_over and turns > 10
+    assert len(g.view(None)["round_scores"]) == 3
+    assert seen.count("RoundEndScreen") == 1
+    assert seen.count("HandoffScreen") >= 2
+
+
+def _human_holding_drawn(g) -> bool:
+    return g.to_act == 0 and g.phase == "play" and g.hand_from == "draw"
+
+
+def _human_bouncing(g) -> bool:
+    return g.to_act == 0 and g.phase == "replaced"
+
+
+def _human_hazard(g) -> bool:
+    return g.to_act == 0 and g.phase == "hazard" and g.hazard_queue[1:]
+
+
+@run_async
+async def test_resume_holding_a_drawn_card():
+    session = gnoming_session(("human", "easy", "easy"), seed=5, until_state=_human_holding_drawn)
+    drawn = session.game.view(0)["drawn"]
+    app = app_for(kind="continue")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        assert screen.game.phase == "play"
+        piles = str(screen.query_one("#piles").render())
+        assert f"[{drawn.rjust(2)}]" in piles
+        token = screen._token
+        await send(pilot, "enter")                                # place it at the cursor
+        await until(pilot, lambda: screen._token != token)
+        assert screen.game.phase != "play" or screen.game.to_act != 0
+
+
+@run_async
+async def test_resume_in_a_bounce_chain_and_stop():
+    session = gnoming_session(("human", "easy", "easy"), seed=7, until_state=_human_bouncing)
+    app = app_for(kind="continue")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        g = screen.game
+        assert g.phase == "replaced"
+        status = str(screen.query_one("#status").render())
+        assert "you replaced" in status
+        from engine.gnoming.moves import Discard
+
+        discards = [m for m in g.legal_moves() if isinstance(m, Discard)]
+        key = "x" if discards[0].pile is None or len(discards) == 1 else "1"
+        token = screen._token
+        moves = len(screen.session.record.moves)
+        await send(pilot, key)
+        await until(pilot, lambda: screen._token != token)
+        assert screen.session.record.moves[moves]["type"] == "discard"
+
+
+@run_async
+async def test_resume_between_hazard_flips_with_a_hand_off():
+    kinds = ("human", "easy", "human", "easy")
+    session = gnoming_session(kinds, seed=2, until_state=lambda g: g.phase == "hazard" and
+                              g.to_act in (0, 2) and len(g.hazard_queue) >= 2)
+    app = app_for(kind="continue")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        seat = session.game.to_act
+        await send(pilot, "enter")
+        screen = gnoming_screen(app)
+        await until(pilot, lambda: app.screen is screen and screen.awaiting)
+        assert screen.viewer == seat and screen.game.phase == "hazard"
+        token = screen._token
+        await send(pilot, "n")                                   # turn up no card
+        await until(pilot, lambda: screen._token != token)
+        assert screen.game.to_act != seat or screen.game.phase != "hazard"
+
+
+@run_async
+async def test_a_blocked_key_says_why():
+    session = gnoming_session(("human", "easy"), seed=4, until_state=lambda g: g.to_act == 0 and g.phase == "draw")
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        await send(pilot, "enter")                                # no card in hand yet
+        await until(pilot, lambda: bool(screen.message))
+        assert "draw" in screen.message.lower()
+
+
+@run_async
+async def test_help_lists_the_turn_keys_and_too_small_says_so():
+    from tui.screens.help import HelpScreen
+
+    session = gnoming_session(("human", "easy"), seed=4)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        rows = dict((what, keys) for keys, what in app.screen.rows)
+        assert "Turn up / place / bounce at the card under the cursor" in rows
+        assert rows["Take from / discard onto discard pile 1"] == "1"
+        await pilot.press("escape")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        from tui.widgets.too_small import TooSmall
+
+        assert app.screen.query_one(TooSmall).display
+
+
+def test_a_saved_game_is_described_by_its_round(home):
+    from tui import names
+
+    session = gnoming_session(("human", "easy", "easy"), seed=6)
+    text = names.describe_record(saves.load(session.path))
+    assert "Gnoming A Round" in text and "round 1 of 3" in text
+
+
+@run_async
+async def test_the_setup_screen_starts_a_seven_player_game():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "right")                       # Gnoming A Round
+        await pilot.press("down", *["right"] * 3)                       # 4 -> 7 players
+        setup = app.screen
+        assert setup.current_spec().game == "gnoming" and setup.current_spec().players == 7
+        assert setup.check_action("start", ()) is True
+        await pilot.press("enter")
+        await until(pilot, lambda: gnoming_screen(app) is not None, what="the Gnoming screen")
+        g = gnoming_screen(app).game
+        assert g.players == 7 and [s.kind for s in gnoming_screen(app).session.seats][:2] == ["human", "bot"]
+
+
+@run_async
+async def test_the_one_mulligan_limit_is_explained():
+    from engine.gnoming.game import GnomingGame
+
+    base = gnoming_session(("human", "easy"), seed=8, until_state=_human_holding_drawn).game
+    d = base.to_dict()
+    up = [c for c in range(9) if d["up"][0] >> c & 1]
+    d["hand"] = "M"                           # holding a Mulligan with one already face up
+    d["layouts"][0][up[0]] = "M"
+    game = GnomingGame.from_dict(d)
+    spec = GameSpec(game="gnoming", players=2, seats=seats("human", "easy"), seed=8)
+    session = Session.new(spec, game=game)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        other = next(c for c in range(9) if c != up[0])
+        screen.cursor = other
+        await send(pilot, "enter")
+        await until(pilot, lambda: bool(screen.message))
+        assert "Mulligan" in screen.message and screen.game.phase == "play"
+
+
+@run_async
+async def test_a_bounce_is_chosen_with_the_cursor_and_enter():
+    from engine.gnoming.moves import Bounce
+
+    def bouncing(g) -> bool:
+        return g.to_act == 0 and g.phase == "replaced" and any(isinstance(m, Bounce) for m in g.legal_moves())
+
+    session = gnoming_session(("human", "easy", "easy", "easy"), seed=9, until_state=bouncing)
+    app = app_for(kind="continue")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        target = next(m for m in screen.game.legal_moves() if isinstance(m, Bounce))
+        screen.cursor = target.cell
+        moves = len(screen.session.record.moves)
+        token = screen._token
+        await send(pilot, "enter")
+        await until(pilot, lambda: screen._token != token)
+        assert screen.session.record.moves[moves] == target.to_dict()
+        assert saves.load(session.path).moves[moves] == target.to_dict()
+
+
+@run_async
+async def test_a_bots_drawn_card_is_never_shown():
+    session = gnoming_session(("human", "easy", "easy"), seed=12, until_state=lambda g: g.to_act == 1 and
+                              g.phase == "play" and g.hand_from == "draw")
+    app = app_for(session, bot_delay=30.0)                      # the bot's move stays on show
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = gnoming_screen(app)
+        await until(pilot, lambda: screen.bot_turn and screen._bot_move is not None, what="the bot's move")
+        piles = str(screen.query_one("#piles").render())
+        assert "Blue's, hidden" in piles
+        assert screen.game.view(0)["drawn"] is None
+        await send(pilot, "space")                              # skip: the move is played at once
+        await until(pilot, lambda: not screen.bot_turn or screen.game.to_act != 1, what="the skip")

@@ -1,0 +1,158 @@
+"""Gnoming A Round as text: cards, the 3 x 3 grids, the piles and the score sheet.
+
+No Textual here and no rules: everything shown comes from the engine's
+`view(seat)` (face-down cards are null there, so they can only be drawn as
+card backs) and, at the end of a round, from its `last_round` record and the
+engine's scoring module (which lines matched).
+"""
+from __future__ import annotations
+
+from rich.text import Text
+
+from engine.core import COLOURS
+from engine.gnoming.cards import parse_card
+from engine.gnoming.layout import LINES, line_name
+from engine.gnoming.scoring import matching_sets
+
+CARD_HELP = {"M": "Mulligan: wild in a matching line, 0 alone (G-7.1, G-7.5)",
+             "H": "Hazard: +10 in a layout; discarded, it lets the others flip (G-4.4, G-7.6)"}
+
+
+def card_text(name: str | None, glyphs, width: int = 2) -> str:
+    """A card's face in `width` cells: ' 7', '-2', '10', ' M', ' H'; a card back when face down."""
+    if name is None:
+        return glyphs.hidden_card * width
+    return name.rjust(width)
+
+
+def card_words(name: str | None) -> str:
+    if name is None:
+        return "none"
+    if name == "M":
+        return "Mulligan (M)"
+    if name == "H":
+        return "Hazard (H)"
+    return name
+
+
+def matched_cells(layout: list[str]) -> tuple[int, list[tuple[int, int]]]:
+    """(mask of cells in a matching line, [(line, value)]) of a face-up layout, from the engine's scoring."""
+    sets = matching_sets([parse_card(c) for c in layout])
+    mask = 0
+    for line, _ in sets:
+        for cell in LINES[line]:
+            mask |= 1 << cell
+    return mask, sets
+
+
+def sets_words(sets) -> str:
+    return ", ".join(f"{line_name(line)} of {value}s" for line, value in sets) or "no matching line"
+
+
+def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | None = None,
+             matched: int = 0, title: str = "") -> Text:
+    """The large grid: each card in a box of 6 x 3; the cursor cell drawn with a heavier frame and
+    pointers (not colour alone); cells without a legal move dimmed while choosing."""
+    text = Text()
+    if title:
+        text.append(title + "\n", style="bold")
+    for row in range(3):
+        lines = [Text(), Text(), Text()]
+        for col in range(3):
+            cell = row * 3 + col
+            name = layout[cell]
+            here = cell == cursor
+            style = ""
+            if active is not None and cell not in active:
+                style = "dim"
+            if here:
+                style = "bold reverse"
+            mark = matched >> cell & 1
+            if here:
+                tl, tr, bl, br, h, v = (glyphs.cur_tl, glyphs.cur_tr, glyphs.cur_bl, glyphs.cur_br,
+                                        glyphs.cur_h, glyphs.cur_v)
+            else:
+                tl, tr, bl, br, h, v = (glyphs.box_tl, glyphs.box_tr, glyphs.box_bl, glyphs.box_br,
+                                        glyphs.box_h, glyphs.box_v)
+            face = card_text(name, glyphs, 2)
+            inner = (glyphs.pointer if here else ("*" if mark else " ")) + face + \
+                    (glyphs.pointer_left if here else ("*" if mark else " "))
+            lines[0].append(tl + h * 4 + tr, style=style)
+            lines[1].append(v + inner + v, style=style + (" underline" if mark and not here else ""))
+            lines[2].append(bl + h * 4 + br, style=style)
+            if col < 2:
+                for ln in lines:
+                    ln.append(" ")
+        for ln in lines:
+            text.append_text(ln)
+            text.append("\n")
+    text.rstrip()
+    return text
+
+
+def small_grid(layout, glyphs, matched: int = 0) -> list[Text]:
+    """A compact grid: three lines of `[ 7][##][-2]`; a card in a matching line is starred."""
+    out = []
+    for row in range(3):
+        line = Text()
+        for col in range(3):
+            cell = row * 3 + col
+            name = layout[cell]
+            mark = matched >> cell & 1
+            line.append("*" if mark else "[", style="bold" if mark else "dim")
+            line.append(card_text(name, glyphs, 2), style="bold underline" if mark else
+                        ("dim" if name is None else "bold"))
+            line.append("*" if mark else "]", style="bold" if mark else "dim")
+        out.append(line)
+    return out
+
+
+def pile_lines(view: dict, glyphs) -> Text:
+    """Draw pile, both discard piles with their top cards, and the card in hand (when visible)."""
+    text = Text()
+    text.append("Draw   ", style="bold")
+    text.append(f"[{glyphs.hidden_card * 2}] {view['draw_count']:>3} left\n")
+    for i, pile in enumerate(view["discards"]):
+        top = pile[-1] if pile else None
+        text.append(f"Pile {i + 1} ", style="bold")
+        text.append("[--]" if top is None else f"[{card_text(top, glyphs, 2)}]", style="bold")
+        text.append(f" {len(pile):>3} card{'s' if len(pile) != 1 else ''}\n")
+    holder = view.get("holding")
+    if holder is not None:
+        drawn = view.get("drawn")
+        text.append(f"Hand   ", style="bold")
+        if drawn is None:
+            text.append(f"[{glyphs.hidden_card * 2}] {COLOURS[holder]}'s, hidden")
+        else:
+            text.append(f"[{card_text(drawn, glyphs, 2)}]", style="bold reverse")
+            text.append(f" {COLOURS[holder]}'s")
+            if drawn in CARD_HELP:
+                text.append(f"\n{CARD_HELP[drawn]}", style="italic")
+    else:
+        text.append("Hand   none", style="dim")
+    return text
+
+
+def score_sheet(view: dict, labels: list[str]) -> Text:
+    """Rounds 1-3 and the totals, one line per seat."""
+    rounds = view["round_scores"]
+    text = Text()
+    text.append(f"{'':<22}{'R1':>5}{'R2':>5}{'R3':>5}{'Total':>7}\n", style="bold")
+    for seat, label in enumerate(labels):
+        cells = "".join(f"{r[seat]:>5}" for r in rounds) + " " * 5 * (3 - len(rounds))
+        text.append(f"{label:<22.22}{cells}{view['scores'][seat]:>7}\n")
+    text.rstrip()
+    return text
+
+
+def round_lines(last: dict, seat: int) -> str:
+    """How a seat's round score came about: matched lines, base, going-out ±5, score."""
+    _, sets = matched_cells(last["layouts"][seat])
+    parts = [sets_words(sets), f"cards {last['base'][seat]:+d}"]
+    if last.get("went_out") == seat:
+        adj = last.get("adjustment", 0)
+        if adj:
+            parts.append(f"went out first {adj:+d}")
+        else:
+            parts.append("went out first")
+    return "; ".join(parts)

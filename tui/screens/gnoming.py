@@ -1,0 +1,646 @@
+"""The Gnoming A Round screen: every player's 3 x 3 grid, the piles, the turn's steps on keys.
+
+The screen decides nothing: every key looks for its move among
+`game.legal_moves()` (the cell under the cursor + the kind of move the key
+stands for) and plays it; a key with no legal move says why, in the engine's
+words (`explain_illegal`). Bots decide in a worker thread and are shown for
+the bot-speed delay (space skips), as on the Sorry! board. Every move is
+saved before the screen moves on (Session.play). At the end of a round a
+dialog shows the reveal, the matched lines, the going-out bonus or penalty
+and the score sheet.
+
+Minimum terminal: the app's 80 x 24 (smaller shows the "too small" message).
+Seven players fit there: the own grid large on the left, the other six in
+compact grids three to a row on the right; the log gets what is left. Wider
+terminals put more grids in a row; taller ones add the score sheet on the left.
+"""
+from __future__ import annotations
+
+import threading
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import RichLog, Static
+
+from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
+
+from .. import gnoming_view as gv
+from ..session import Session
+from ..widgets.footer import ParlorFooter
+from .base import ParlorModal, ParlorScreen
+from .sorry import saved_note, update_static
+
+COLOURS = gv.COLOURS
+CELL_MOVES = (Flip, Place, Bounce)
+
+
+def cell_move(legal, cell: int):
+    for m in legal:
+        if isinstance(m, CELL_MOVES) and m.cell == cell:
+            return m
+    return None
+
+
+class GnomingScreen(ParlorScreen):
+    CSS_PATH = "gnoming.tcss"
+    HELP_TITLE = "Gnoming A Round"
+    HELP_GAME = "gnoming"
+
+    BINDINGS = [
+        Binding("enter", "cell", "Choose card", id="cell",
+                tooltip="Turn up / place / bounce at the card under the cursor"),
+        Binding("d", "draw", "Draw", id="draw", tooltip="Draw from the draw pile"),
+        Binding("1", "pile(0)", "Pile 1", id="pile1", tooltip="Take from / discard onto discard pile 1"),
+        Binding("2", "pile(1)", "Pile 2", id="pile2", tooltip="Take from / discard onto discard pile 2"),
+        Binding("x", "discard", "Discard", id="discard",
+                tooltip="Discard the card in hand (a Hazard leaves play; after a placement: stop)"),
+        Binding("n", "decline", "No flip", id="decline", tooltip="Turn up no card after a Hazard"),
+        Binding("up", "cursor(-3)", "Move", show=False),
+        Binding("down", "cursor(3)", "Move", show=False),
+        Binding("left", "cursor(-1)", "Move", show=False),
+        Binding("right", "cursor(1)", "Move", show=False),
+        Binding("k", "cursor(-3)", show=False),
+        Binding("j", "cursor(3)", show=False),
+        Binding("h", "cursor(-1)", show=False),
+        Binding("l", "cursor(1)", show=False),
+        Binding("r", "results", "Results", id="results", tooltip="Show the results again"),
+        Binding("space", "skip", "Skip", id="skip", tooltip="Skip ahead through the bots' moves"),
+        Binding("escape", "title", "Title", tooltip="Back to the title screen (the game is saved)"),
+        Binding("q", "quit_game", "Quit", tooltip="Quit (the game is saved after every move)"),
+    ]
+
+    mode = reactive("wait", bindings=True)      # "wait" | "human" | "bot" | "over"
+
+    @property
+    def awaiting(self) -> bool:
+        return self.mode == "human"
+
+    @property
+    def bot_turn(self) -> bool:
+        return self.mode == "bot"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._token = 0
+        self._wake = threading.Event()
+        self._skip = False
+        self._closing = False
+        self.viewer: int | None = None       # the person whose screen it is now
+        self.cursor = 4
+        self.message = ""
+        self._bot_move = None
+        self._results_shown = False
+        humans = session.humans
+        self._home = humans[0] if humans else 0     # whose grid is large between turns
+
+    # ------------------------------------------------------------ layout
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="topbar", classes="screen-title")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                mine = Static("", id="mine", classes="panel")
+                mine.border_title = "Grid"
+                yield mine
+                piles = Static("", id="piles", classes="panel")
+                piles.border_title = "Piles"
+                yield piles
+                scores = Static("", id="scores", classes="panel")
+                scores.border_title = "Scores"
+                yield scores
+            with Vertical(id="right"):
+                others = Static("", id="others", classes="panel")
+                others.border_title = "Players"
+                yield others
+                status = Static("", id="status", classes="panel")
+                status.border_title = "Turn"
+                yield status
+                log = RichLog(id="log", wrap=True, min_width=20, max_lines=2000, classes="panel")
+                log.border_title = "Log"
+                log.can_focus = False
+                yield log
+        yield ParlorFooter(compact=True)
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.call_after_refresh(self._fill_log)
+        self.call_after_refresh(self.next_turn)
+
+    def _fill_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for text in self.session.event_texts():
+            log.write(text)
+
+    def on_unmount(self) -> None:
+        self._closing = True
+        self._token += 1
+        self._wake.set()
+
+    def on_glyphs_changed(self) -> None:
+        self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)     # more or fewer grids per row
+
+    # ------------------------------------------------------------ turn flow
+    def next_turn(self) -> None:
+        if self._closing:
+            return
+        self._token += 1
+        self._bot_move = None
+        g = self.game
+        if g.is_over:
+            self.mode = "over"
+            self.refresh_view()
+            self.show_results()
+            return
+        seat = g.to_act
+        if self.session.is_human(seat):
+            self._skip = False
+            if len(self.session.humans) >= 2 and self.viewer != seat:
+                from .dialogs import HandoffScreen
+
+                self.mode = "wait"
+                self.viewer = None
+                self.refresh_view()
+                self.app.push_screen(HandoffScreen(COLOURS[seat]),
+                                     callback=lambda _: self._begin_human(seat))
+                return
+            self._begin_human(seat)
+        else:
+            if len(self.session.humans) >= 2:
+                self.viewer = None              # between people: only the public view
+            self._begin_bot(seat)
+
+    def _begin_human(self, seat: int) -> None:
+        if self._closing or self.game.to_act != seat:
+            return
+        self.viewer = seat
+        self._home = seat
+        self.mode = "human"
+        legal = self.game.legal_moves()
+        if cell_move(legal, self.cursor) is None:
+            for cell in range(9):
+                if cell_move(legal, cell) is not None:
+                    self.cursor = cell
+                    break
+        self.refresh_view()
+
+    def _begin_bot(self, seat: int) -> None:
+        self.mode = "bot"
+        self._wake.clear()
+        self.refresh_view()
+        level = self.session.seats[seat].level
+        self.think(self._token, self.game.clone(), level, self.session.bot_seed())
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, token: int, game, level: str, seed: int) -> None:
+        from engine import bots
+
+        move = bots.choose(game, level, seed)
+        if token != self._token or self._closing:
+            return
+        try:
+            delay = 0.0 if self._skip else self.app.bot_delay
+            if delay > 0:
+                self.app.call_from_thread(self._show_bot_move, token, move)
+                self._wake.wait(delay)
+            if token != self._token or self._closing:
+                return
+            self.app.call_from_thread(self.apply_move, token, move)
+        except RuntimeError:
+            return
+
+    def _show_bot_move(self, token: int, move) -> None:
+        if token != self._token:
+            return
+        self._bot_move = move
+        self.refresh_view()
+
+    def apply_move(self, token: int, move) -> None:
+        if token != self._token or self._closing:
+            return
+        self._token += 1
+        rounds = len(self.game.round_scores)
+        events = self.session.play(move)
+        self.message = ""
+        if self.session.save_error:
+            self.notify(self.session.save_error, severity="error", timeout=8)
+        log = self.query_one("#log", RichLog)
+        for event in events:
+            log.write(str(event))
+        if len(self.game.round_scores) > rounds:
+            self.mode = "wait"
+            self.refresh_view()
+            self.app.push_screen(RoundEndScreen(self.session), callback=lambda _: self.next_turn())
+            return
+        self.next_turn()
+
+    # ------------------------------------------------------------ keys
+    def _play(self, move, why: str | None = None) -> None:
+        if not self.awaiting:
+            return
+        if move is None:
+            self.message = why or "That is not possible now."
+            self.refresh_view()
+            return
+        self.apply_move(self._token, move)
+
+    def _explain(self, move) -> str:
+        why = self.game.explain_illegal(move)
+        return why[:1].upper() + why[1:] + "."
+
+    def action_cell(self) -> None:
+        if not self.awaiting:
+            return
+        g = self.game
+        seat = g.to_act
+        legal = g.legal_moves()
+        move = cell_move(legal, self.cursor)
+        if move is None and g.phase == "play":
+            # The engine lists a swap with one of several equal face-up cards once (the outcome is
+            # the same whichever is chosen): the cursor on another of them means that move.
+            layout = g.view(seat)["layouts"][seat]
+            here = layout[self.cursor]
+            if here is not None:
+                move = next((m for m in legal if isinstance(m, Place) and layout[m.cell] == here), None)
+        if move is None:
+            kinds = {type(m) for m in legal}
+            if Flip in kinds:
+                why = self._explain(Flip(seat, self.cursor))
+            elif Place in kinds or g.phase == "play":
+                why = self._explain(Place(seat, self.cursor))
+            elif g.phase == "replaced" and g.hand is not None:
+                why = self._explain(Bounce(seat, g.hand, self.cursor))
+            else:
+                why = "Draw a card first: d for the draw pile, 1 or 2 for a discard pile."
+            self._play(None, why)
+            return
+        self._play(move)
+
+    def action_draw(self) -> None:
+        g = self.game
+        if not self.awaiting:
+            return
+        move = next((m for m in g.legal_moves() if isinstance(m, Draw)), None)
+        self._play(move, None if move else self._explain(Draw(g.to_act)))
+
+    def action_pile(self, pile: int) -> None:
+        g = self.game
+        if not self.awaiting:
+            return
+        legal = g.legal_moves()
+        for m in legal:
+            if isinstance(m, (Take, Discard)) and m.pile == pile:
+                self._play(m)
+                return
+        probe = Take(g.to_act, pile) if g.phase == "draw" else Discard(g.to_act, pile)
+        self._play(None, self._explain(probe))
+
+    def action_discard(self) -> None:
+        g = self.game
+        if not self.awaiting:
+            return
+        discards = [m for m in g.legal_moves() if isinstance(m, Discard)]
+        if len(discards) == 1:
+            self._play(discards[0])
+        elif discards:
+            self._play(None, "Both discard piles are open: press 1 or 2 to choose one.")
+        else:
+            self._play(None, self._explain(Discard(g.to_act, 0)))
+
+    def action_decline(self) -> None:
+        g = self.game
+        if not self.awaiting:
+            return
+        move = next((m for m in g.legal_moves() if isinstance(m, Decline)), None)
+        self._play(move, None if move else self._explain(Decline(g.to_act)))
+
+    def action_cursor(self, delta: int) -> None:
+        row, col = divmod(self.cursor, 3)
+        if delta in (-1, 1):
+            col = (col + delta) % 3
+        else:
+            row = (row + delta // 3) % 3
+        self.cursor = row * 3 + col
+        self.message = ""
+        self.refresh_view()
+
+    def action_skip(self) -> None:
+        self._skip = True
+        self._wake.set()
+        self.refresh_bindings()
+
+    def action_title(self) -> None:
+        self.app.go_title()
+
+    def action_quit_game(self) -> None:
+        from .dialogs import QuitScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "quit":
+                self.app.exit(message=saved_note())
+            elif choice == "title":
+                self.app.go_title()
+
+        self.app.push_screen(QuitScreen(), callback=done)
+
+    def action_results(self) -> None:
+        if self.game.is_over:
+            self._results_shown = False
+            self.show_results()
+
+    def show_results(self) -> None:
+        if self._results_shown:
+            return
+        self._results_shown = True
+        from .results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(self.session), callback=self._after_results)
+
+    def _after_results(self, choice: str | None) -> None:
+        app = self.app
+        if choice == "rematch":
+            app.open_session(self.session.rematch(save_dir=app.save_dir))
+        elif choice == "new":
+            from .setup import SetupScreen
+
+            app.go_title()
+            app.push_screen(SetupScreen())
+        elif choice == "quit":
+            app.exit()
+        elif choice == "title":
+            app.go_title()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("cell", "draw", "pile", "discard", "decline", "cursor"):
+            if self.mode == "over":
+                return False
+            if not self.awaiting:
+                return None
+            kinds = {type(m) for m in self.game.legal_moves()}
+            if action in ("cell", "pile", "cursor"):
+                return True              # always answered: a move, or the engine's reason why not
+            if action == "draw":
+                return True if Draw in kinds else False
+            if action == "discard":
+                return True if Discard in kinds else None
+            if action == "decline":
+                return True if Decline in kinds else False
+            return True
+        if action == "skip":
+            if self.mode == "over":
+                return False
+            return True if self.bot_turn and not self._skip else None
+        if action == "results":
+            return self.mode == "over"
+        return True
+
+    # ------------------------------------------------------------ drawing
+    def _view_seat(self) -> int | None:
+        humans = self.session.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.awaiting:
+            return self.viewer
+        return None
+
+    def _who(self, seat: int) -> str:
+        info = self.session.seats[seat]
+        if not info.is_human:
+            return "bot"
+        humans = self.session.humans
+        return "you" if len(humans) == 1 else f"P{humans.index(seat) + 1}"
+
+    def refresh_view(self) -> None:
+        g = self.game
+        view = g.view(self._view_seat())
+        glyphs = self.app.glyphs
+        to_act = g.to_act
+        big = self.viewer if self.awaiting and self.viewer is not None else self._home
+        # top bar
+        sep = glyphs.sep
+        if to_act is None:
+            top = f"Gnoming A Round {sep} game over"
+        else:
+            top = (f"Gnoming A Round {sep} round {view['round']} of {view['rounds']} {sep} "
+                   f"{self.session.seat_label(to_act)} to play")
+            if view["went_out"] is not None:
+                top += f" {sep} {COLOURS[view['went_out']]} went out"
+        update_static(self.query_one("#topbar", Static), top, fixed=True)
+        # the large grid
+        legal = g.legal_moves() if self.awaiting else []
+        active = {m.cell for m in legal if isinstance(m, CELL_MOVES)} if self.awaiting else None
+        if active is not None and not active:
+            active = set()
+        mine = self.query_one("#mine", Static)
+        mine.border_title = f"{COLOURS[big]} ({self._who(big)}) {sep} {view['scores'][big]} pts"
+        update_static(mine, gv.big_grid(view["layouts"][big], glyphs,
+                                        cursor=self.cursor if self.awaiting else None, active=active))
+        update_static(self.query_one("#piles", Static), gv.pile_lines(view, glyphs))
+        self._draw_scores(view)
+        self._draw_status(view, legal)
+        self._draw_others(view, big)
+
+    def _draw_scores(self, view: dict) -> None:
+        """The score sheet beside the grid, when the terminal is tall enough for every seat."""
+        panel = self.query_one("#scores", Static)
+        n = self.game.players
+        room = self.app.size.height - 2 - 11 - 6          # top bar + footer, the grid, the piles
+        panel.display = room >= n + 3
+        if not panel.display:
+            return
+        text = Text()
+        text.append(f"{'':<7}{'R1':>4}{'R2':>4}{'R3':>4}{'Tot':>5}\n", style="bold")
+        rounds = view["round_scores"]
+        for seat in range(n):
+            cells = "".join(f"{r[seat]:>4}" for r in rounds) + "   ." * (3 - len(rounds))
+            text.append(f"{COLOURS[seat]:<7.7}{cells}{view['scores'][seat]:>5}\n")
+        text.rstrip()
+        update_static(panel, text)
+
+    def _draw_others(self, view: dict, big: int) -> None:
+        glyphs = self.app.glyphs
+        g = self.game
+        panel = self.query_one("#others", Static)
+        width = max(16, panel.content_size.width or 40)
+        per_row = max(1, (width + 1) // 16)
+        seats = [s for s in range(g.players) if s != big]
+        text = Text()
+        for start in range(0, len(seats), per_row):
+            chunk = seats[start:start + per_row]
+            lines = [Text() for _ in range(4)]
+            for i, seat in enumerate(chunk):
+                mark = glyphs.pointer if seat == g.to_act else " "
+                head = f"{mark}{COLOURS[seat]:<6.6}{view['scores'][seat]:>4} {self._who(seat):<3}"
+                lines[0].append(f"{head:<15.15}", style="bold" if seat == g.to_act else "")
+                for row, grid_line in enumerate(gv.small_grid(view["layouts"][seat], glyphs)):
+                    lines[row + 1].append_text(grid_line)
+                    lines[row + 1].append("   ")
+                if i < len(chunk) - 1:
+                    lines[0].append(" ")
+                    for ln in lines[1:]:
+                        ln.append(" ")
+            if start:
+                text.append("\n")
+            for ln in lines:
+                text.append_text(ln)
+                text.append("\n")
+        text.rstrip()
+        update_static(panel, text)
+
+    def _draw_status(self, view: dict, legal) -> None:
+        g = self.game
+        glyphs = self.app.glyphs
+        text = Text()
+        to_act = g.to_act
+        if to_act is None:
+            text.append("The game is over. r shows the results.", style="bold")
+            update_static(self.query_one("#status", Static), text)
+            return
+        who = self.session.seat_label(to_act)
+        phase = view["phase"]
+        if self._bot_move is not None:
+            text.append(f"{self._bot_move}\n", style="bold")
+        elif not self.awaiting:
+            if self.bot_turn:
+                text.append(f"{who} is thinking{glyphs.ellipsis}\n", style="bold")
+            else:
+                text.append(f"{who} to play\n", style="bold")
+        else:
+            text.append(f"{who}: ", style="bold")
+            keys = {type(m) for m in legal}
+            if phase == "flip":
+                done = view["opening_flips"] % 2
+                text.append(f"turn up two cards ({done} of 2). Arrows move, Enter turns up.\n")
+            elif phase == "hazard":
+                text.append("a Hazard was discarded: Enter turns up the card under the cursor, "
+                            "n turns up none.\n")
+            elif phase == "draw":
+                text.append("d draws from the draw pile")
+                for pile in (0, 1):
+                    top = view["discards"][pile]
+                    if Take(to_act, pile) in legal:
+                        text.append(f", {pile + 1} takes the {gv.card_words(top[-1])} from pile {pile + 1}")
+                text.append(".\n")
+            elif phase == "play":
+                text.append("Enter places the card in hand at the cursor")
+                if Discard in keys:
+                    piles = [m.pile for m in legal if isinstance(m, Discard)]
+                    if piles == [None]:
+                        text.append(", x discards the Hazard (it leaves play)")
+                    else:
+                        text.append(", " + " or ".join(str(p + 1) for p in piles) + " discards onto that pile")
+                text.append(".\n")
+            elif phase == "replaced":
+                drawn = view.get("drawn")
+                bounce = Bounce in keys
+                text.append(f"you hold the {gv.card_words(drawn)} you replaced. ")
+                if bounce:
+                    text.append("Enter bounces it to the cursor; ")
+                piles = [m.pile for m in legal if isinstance(m, Discard)]
+                if piles == [None]:
+                    text.append("x discards it (it leaves play)")
+                else:
+                    text.append(" or ".join(str(p + 1) for p in piles) + " discards it onto that pile")
+                text.append(" and stops.\n" if bounce else ".\n")
+        if self.message:
+            text.append(self.message + "\n", style="italic")
+        if view["went_out"] is not None:
+            left = view["final_turns_left"]
+            text.append(f"{COLOURS[view['went_out']]} went out: {left} final turn{'s' if left != 1 else ''} left.\n",
+                        style="italic")
+        text.rstrip()
+        update_static(self.query_one("#status", Static), text)
+
+
+class RoundEndScreen(ParlorModal[None]):
+    """The end of a round: every grid revealed, matched lines starred, ±5, the score sheet."""
+
+    HELP_TITLE = "End of the round"
+    HELP_GAME = "gnoming"
+    BINDINGS = [Binding("enter,escape", "close", "Continue")]   # not space: it skips bot moves
+    DEFAULT_CSS = """
+    RoundEndScreen {
+        align: center middle;
+    }
+    RoundEndScreen #round-end {
+        width: 96;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 0 1;
+        border: double $accent;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="round-end"):
+            yield Static(self.summary(), id="round-end-text")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#round-end").border_title = "End of the round"
+
+    def summary(self) -> Text:
+        s = self.session
+        g = s.game
+        last = g.view(None)["last_round"]
+        glyphs = self.app.glyphs
+        text = Text()
+        text.append(f"Round {last['round']} is over", style="bold")
+        ended = last.get("ended")
+        if ended == "went out" and last.get("went_out") is not None:
+            text.append(f": {COLOURS[last['went_out']]} went out first.\n")
+        elif ended == "draw pile":
+            text.append(": the draw pile ran out again (no going-out bonus).\n")
+        else:
+            text.append(f" ({ended}).\n")
+        text.append("Cards in a matching row or column are starred (*).\n", style="italic")
+        per_row = 5
+        n = g.players
+        notes = []
+        for start in range(0, n, per_row):
+            chunk = range(start, min(n, start + per_row))
+            lines = [Text() for _ in range(5)]
+            for seat in chunk:
+                layout = last["layouts"][seat]
+                mask, sets = gv.matched_cells(layout)
+                lines[0].append(f"{COLOURS[seat]:<8.8}{last['scores'][seat]:>4} pts".ljust(18), style="bold")
+                for row, grid_line in enumerate(gv.small_grid(layout, glyphs, matched=mask)):
+                    lines[row + 1].append_text(grid_line)
+                    lines[row + 1].append(" " * 6)
+                adj = last["adjustment"] if last.get("went_out") == seat else 0
+                tail = f"cards {last['base'][seat]:+d}" + (f" out {adj:+d}" if adj else "")
+                lines[4].append(tail.ljust(18))
+                if sets or last.get("went_out") == seat:
+                    notes.append(f"{COLOURS[seat]:<7} {gv.round_lines(last, seat)}")
+            for ln in lines:
+                text.append_text(ln)
+                text.append("\n")
+        for note in notes:
+            text.append(note + "\n")
+        text.append("\n")
+        text.append_text(gv.score_sheet(g.view(None), [s.seat_label(i) for i in range(n)]))
+        text.append("\n\n")
+        if g.is_over:
+            text.append("That was the last round. Enter: the results.", style="bold")
+        else:
+            text.append(f"Enter: round {g.round} ({COLOURS[g.first]} goes first).", style="bold")
+        return text
+
+    def action_close(self) -> None:
+        self.dismiss(None)
