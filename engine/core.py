@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, NamedTuple
 
 # Seat colours shared by the board games (Sorry! uses the first four,
@@ -100,12 +102,11 @@ class Game(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.to_act is None else self._generate()
-        for m in legal:             # moves taken from legal_moves() match by identity, cheaply
-            if m is move:
-                break
-        else:
-            if move not in legal:   # an equal move built elsewhere (JSON, a determinized copy)
-                raise IllegalMove(self.explain_illegal(move))
+        # A move taken from legal_moves() matches by identity, in C and without
+        # __eq__ calls; an equal move built elsewhere (JSON, a determinized
+        # copy) by value.
+        if not any(map(is_, legal, repeat(move))) and move not in legal:
+            raise IllegalMove(self.explain_illegal(move))
         self._legal = None
         return self._apply(move)
 

@@ -8,8 +8,6 @@ first). Move generation lives in movegen.py, its application in apply.py.
 from __future__ import annotations
 
 import random
-from itertools import repeat
-from operator import is_
 
 from ..core import Event, Game, check_players, child_rng, rng_from_json, rng_to_json
 from . import apply as ap
@@ -92,15 +90,6 @@ class PegsGame(Game):
         return [[names[p] for p in pos[s * PEGS:(s + 1) * PEGS]] for s in range(self.players)]
 
     # ------------------------------------------------------------ the engine
-    def play(self, move) -> list[Event]:
-        """Game.play, with a fast path for a move object taken from
-        `legal_moves()` itself (found by identity, no __eq__ calls)."""
-        legal = self._legal
-        if legal is not None and any(map(is_, legal, repeat(move))):
-            self._legal = None
-            return ap.apply_move(self, move)
-        return super().play(move)
-
     def _generate(self) -> list:
         return generate(self, self.to_act)
 
