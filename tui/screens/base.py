@@ -23,6 +23,41 @@ class ParlorScreen(Screen):
         yield from ()
 
 
+class GameScreen(ParlorScreen):
+    """What every game board shares: the results screen and what follows it.
+
+    Subclasses provide `game`, `session` and set `_results_shown = False`.
+    """
+
+    def action_results(self) -> None:
+        if self.game.is_over:
+            self._results_shown = False
+            self.show_results()
+
+    def show_results(self) -> None:
+        if self._results_shown:
+            return
+        self._results_shown = True
+        from .results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(self.session), callback=self._after_results)
+
+    def _after_results(self, choice: str | None) -> None:
+        app = self.app
+        if choice == "rematch":
+            app.open_session(self.session.rematch(save_dir=app.save_dir))
+        elif choice == "new":
+            from .setup import SetupScreen
+
+            app.go_title()
+            app.push_screen(SetupScreen())
+        elif choice == "quit":
+            app.exit()
+        elif choice == "title":
+            app.go_title()
+        # None: stay and look at the final board
+
+
 class ParlorModal(ModalScreen[T]):
     HELP_TITLE = ""
     HELP_GAME: str | None = None

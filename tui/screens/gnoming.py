@@ -31,7 +31,7 @@ from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Ta
 from .. import gnoming_view as gv
 from ..session import Session
 from ..widgets.footer import ParlorFooter
-from .base import ParlorModal, ParlorScreen
+from .base import GameScreen, ParlorModal
 from .sorry import saved_note, update_static
 
 COLOURS = gv.COLOURS
@@ -45,7 +45,7 @@ def cell_move(legal, cell: int):
     return None
 
 
-class GnomingScreen(ParlorScreen):
+class GnomingScreen(GameScreen):
     CSS_PATH = "gnoming.tcss"
     HELP_TITLE = "Gnoming A Round"
     HELP_GAME = "gnoming"
@@ -353,32 +353,6 @@ class GnomingScreen(ParlorScreen):
 
         self.app.push_screen(QuitScreen(), callback=done)
 
-    def action_results(self) -> None:
-        if self.game.is_over:
-            self._results_shown = False
-            self.show_results()
-
-    def show_results(self) -> None:
-        if self._results_shown:
-            return
-        self._results_shown = True
-        from .results import ResultsScreen
-
-        self.app.push_screen(ResultsScreen(self.session), callback=self._after_results)
-
-    def _after_results(self, choice: str | None) -> None:
-        app = self.app
-        if choice == "rematch":
-            app.open_session(self.session.rematch(save_dir=app.save_dir))
-        elif choice == "new":
-            from .setup import SetupScreen
-
-            app.go_title()
-            app.push_screen(SetupScreen())
-        elif choice == "quit":
-            app.exit()
-        elif choice == "title":
-            app.go_title()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("cell", "draw", "pile", "discard", "decline", "cursor"):

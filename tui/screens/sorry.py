@@ -24,7 +24,7 @@ from .. import sorry_view as sv
 from ..session import Session
 from ..widgets.sorry_board import BoardState, SorryBoard
 from ..widgets.footer import ParlorFooter
-from .base import ParlorScreen
+from .base import GameScreen
 
 
 class MoveList(OptionList):
@@ -69,7 +69,7 @@ class MoveList(OptionList):
         return True
 
 
-class SorryScreen(ParlorScreen):
+class SorryScreen(GameScreen):
     CSS_PATH = "sorry.tcss"
     HELP_TITLE = "Sorry! board"
     HELP_GAME = "sorry"
@@ -262,34 +262,6 @@ class SorryScreen(ParlorScreen):
             if event.kind == "game_over" and not self.game.is_over:     # the match goes on
                 self.notify(str(event), title="Game over", timeout=6)
         self.next_turn()
-
-    def action_results(self) -> None:
-        if self.game.is_over:
-            self._results_shown = False
-            self.show_results()
-
-    def show_results(self) -> None:
-        if self._results_shown:
-            return
-        self._results_shown = True
-        from .results import ResultsScreen
-
-        self.app.push_screen(ResultsScreen(self.session), callback=self._after_results)
-
-    def _after_results(self, choice: str | None) -> None:
-        app = self.app
-        if choice == "rematch":
-            app.open_session(self.session.rematch(save_dir=app.save_dir))
-        elif choice == "new":
-            from .setup import SetupScreen
-
-            app.go_title()
-            app.push_screen(SetupScreen())
-        elif choice == "quit":
-            app.exit()
-        elif choice == "title":
-            app.go_title()
-        # None: stay and look at the final board
 
     # ------------------------------------------------------------ moves
     def _hand_order(self, legal) -> list[str]:
