@@ -38,7 +38,7 @@ def bot_rows(name: str, seconds: float) -> list[Row]:
                 times.extend(result.times[level])
                 choice.extend(result.choice_times[level])
                 index += 1
-        except ModuleNotFoundError as exc:
+        except ValueError as exc:
             out.append(Row(f"{level} bot decision", 0.0, "", f"not available: {exc}"))
             continue
         for label, sample in (("every decision", times), ("decisions with a choice", choice)):

@@ -32,4 +32,8 @@ def choose(game, level: str, seed: int | None = None):
         return legal[0]
     if level == "easy":
         return rng.choice(legal)
-    return import_module(f"engine.bots.{seen.game}").choose(seen, level, rng)
+    try:
+        module = import_module(f"engine.bots.{seen.game}")
+    except ModuleNotFoundError:
+        raise ValueError(f"there is no {level} bot for {seen.game} yet (easy works)") from None
+    return module.choose(seen, level, rng)
