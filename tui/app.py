@@ -147,9 +147,9 @@ class ParlorApp(App[None]):
 
     async def action_quit(self) -> None:
         """ctrl+q: quit at once; a game in play was saved after its last move."""
-        from .screens.sorry import SorryScreen, saved_note
+        from .screens.turns import TurnScreen, saved_note
 
-        boards = (SorryScreen,)
+        boards = (TurnScreen,)
         if "tui.screens.gnoming" in sys.modules:         # only if a Gnoming screen was ever opened
             from .screens.gnoming import GnomingScreen
 

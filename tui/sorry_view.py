@@ -247,9 +247,3 @@ def _split_steps(game, pawn: int, frm: str, to: str) -> int:
             return n
     return 0
 
-
-def group_by_card(moves) -> dict[str, list]:
-    out: dict[str, list] = {}
-    for m in moves:
-        out.setdefault(m.card, []).append(m)
-    return out

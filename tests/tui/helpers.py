@@ -57,10 +57,10 @@ def app_for(session=None, *, spec=None, kind=None, bot_delay=0.0, theme="parlor-
 
 
 def board_screen(app):
-    from tui.screens.sorry import SorryScreen
+    from tui.screens.turns import TurnScreen
 
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, SorryScreen):
+        if isinstance(screen, TurnScreen):
             return screen
     return None
 

@@ -1,0 +1,438 @@
+"""The turn flow shared by the boards where each turn is one move from a list
+(Sorry! and Pegs and Jokers): a person picks a card and a move by keys, a bot
+decides in a worker thread, hands stay hidden between people sharing the keyboard.
+
+The screen never decides what is legal: it lists `game.legal_moves()` and
+plays the one chosen. Bots decide in a worker thread (`engine.bots.choose`)
+so the interface never freezes; their move is shown on the board for the
+bot-speed delay (space skips ahead) and then played. Every move is saved
+before the screen moves on (Session.play).
+
+A subclass provides the board: `compose_body`, `refresh_view`, and the
+hooks `make_preview(move)` (an object with `lines`, `detail` and `move`),
+`card_label(card)`, `private_hands()` and `log_text(text)`.
+"""
+from __future__ import annotations
+
+import threading
+
+from rich.text import Text
+from textual import on, work
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from engine import COLOURS
+
+from ..session import Session
+from .base import GameScreen
+
+
+class MoveList(OptionList):
+    """The legal moves of the card in play: up/down/Tab cycle, Enter plays."""
+
+    BINDINGS = [
+        Binding("enter", "select", "Play", id="play", tooltip="Play the highlighted move"),
+        Binding("tab", "cycle(1)", "Next", id="next-move", tooltip="Highlight the next legal move"),
+        Binding("shift+tab", "cycle(-1)", "Previous move", show=False,
+                tooltip="Highlight the previous legal move"),
+        Binding("down", "cycle(1)", "Next move", show=False),
+        Binding("up", "cycle(-1)", "Previous move", show=False),
+        Binding("j", "cycle(1)", show=False),
+        Binding("k", "cycle(-1)", show=False),
+        # games with a hand: choose the card (TurnScreen.check_action hides these otherwise)
+        Binding("left", "screen.card(-1)", "Card", key_display="←/→", id="card",
+                tooltip="Choose another card from your hand"),
+        Binding("right", "screen.card(1)", "Card", show=False),
+        Binding("h", "screen.card(-1)", show=False),
+        Binding("l", "screen.card(1)", show=False),
+    ]
+
+    def action_cycle(self, delta: int) -> None:
+        count = self.option_count
+        if not count:
+            return
+        start = self.highlighted if self.highlighted is not None else (-1 if delta > 0 else 0)
+        for step in range(1, count + 1):
+            index = (start + delta * step) % count
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("select", "cycle"):
+            screen = self.screen
+            if isinstance(screen, TurnScreen):
+                if screen.mode == "over":
+                    return False
+                if not screen.awaiting:
+                    return None
+        return True
+
+
+class TurnScreen(GameScreen):
+    """A board where each turn is one move chosen from the legal-move list."""
+
+    BINDINGS = [
+        Binding("r", "results", "Results", id="results", tooltip="Show the results again"),
+        Binding("space", "skip", "Skip", id="skip", tooltip="Skip ahead through the bots' moves"),
+        Binding("escape", "title", "Title", tooltip="Back to the title screen (the game is saved)"),
+        Binding("q", "quit_game", "Quit", tooltip="Quit (the game is saved after every move)"),
+    ]
+
+    # "wait" (between turns), "human" (a person at the keyboard chooses), "bot", "over".
+    # One reactive, so the footer is rebuilt once per change of turn.
+    mode = reactive("wait", bindings=True)
+
+    @property
+    def awaiting(self) -> bool:
+        return self.mode == "human"
+
+    @property
+    def bot_turn(self) -> bool:
+        return self.mode == "bot"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._token = 0
+        self._wake = threading.Event()
+        self._skip = False
+        self._closing = False
+        self.viewer: int | None = None               # whose hand is on show
+        self._previews: dict[int, object] = {}       # option index -> preview
+        self._cards: list[str] = []                  # the hand, in order
+        self._card_index = 0
+        self._bot_move = None
+        self._results_shown = False
+        self._move_map: list = []
+
+    # ------------------------------------------------------------ hooks
+    def private_hands(self) -> bool:
+        """Whether each player holds a private hand to choose a card from."""
+        return False
+
+    def make_preview(self, move):
+        raise NotImplementedError
+
+    def card_label(self, card: str | None) -> str:
+        return card or ""
+
+    def log_text(self, text: str) -> str:
+        """A log line as shown (the engine's event text by default)."""
+        return text
+
+    def refresh_view(self, selection_only: bool = False) -> None:
+        raise NotImplementedError
+
+    def board_widget(self):
+        """The board widget (its `ascii` follows the settings)."""
+        return self.query_one("#board")
+
+    # ------------------------------------------------------------ set-up
+    @property
+    def game(self):
+        return self.session.game
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.call_after_refresh(self._fill_log)
+        self.query_one("#moves", MoveList).focus()
+        self.call_after_refresh(self.next_turn)
+
+    def _fill_log(self) -> None:
+        """The game's log so far (after the first layout, so lines wrap to the real width)."""
+        log = self.query_one("#log", RichLog)
+        for text in self.session.event_texts():
+            log.write(self.log_text(text))
+
+    def on_resize(self) -> None:
+        # coming back from the too-small message: the move list takes the keys again
+        self.call_after_refresh(self._refocus)
+
+    def _refocus(self) -> None:
+        moves = self.query_one("#moves", MoveList)
+        if self.app.screen is self and self.focused is None and moves.display and not self.app.too_small:
+            moves.focus()
+
+    def on_unmount(self) -> None:
+        self._closing = True
+        self._token += 1
+        self._wake.set()
+
+    def on_glyphs_changed(self) -> None:
+        self.board_widget().ascii = self.app.ascii
+        if self.awaiting:
+            self._fill_moves(keep=True)
+        self.refresh_view()
+
+    # ------------------------------------------------------------ turn flow
+    def next_turn(self) -> None:
+        """Decide what happens now: results, a person's choice, or a bot."""
+        if self._closing:
+            return
+        self._token += 1
+        self._bot_move = None
+        g = self.game
+        if g.is_over:
+            self.mode = "over"
+            self._fill_moves()
+            self.refresh_view()
+            self.show_results()
+            return
+        seat = g.to_act
+        if self.session.is_human(seat):
+            self._skip = False
+            if self._needs_handoff(seat):
+                from .dialogs import HandoffScreen
+
+                self.mode = "wait"
+                self.viewer = None
+                self._fill_moves()
+                self.refresh_view()
+                self.app.push_screen(HandoffScreen(COLOURS[seat]),
+                                     callback=lambda _: self._begin_human(seat))
+                return
+            self._begin_human(seat)
+        else:
+            self._begin_bot(seat)
+
+    def _needs_handoff(self, seat: int) -> bool:
+        return self.private_hands() and len(self.session.humans) >= 2 and self.viewer != seat
+
+    def _begin_human(self, seat: int) -> None:
+        if self._closing or self.game.to_act != seat:
+            return
+        self.viewer = seat
+        self.mode = "human"
+        self._card_index = 0
+        self._fill_moves()
+        self.refresh_view()
+        self.query_one("#moves", MoveList).focus()
+
+    def _begin_bot(self, seat: int) -> None:
+        self.mode = "bot"
+        self._wake.clear()
+        self._fill_moves()
+        self.refresh_view()
+        level = self.session.seats[seat].level
+        self.think(self._token, self.game.clone(), level, self.session.bot_seed())
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, token: int, game, level: str, seed: int) -> None:
+        """In a worker thread: choose the bot's move, show it for a moment, then play it."""
+        from engine import bots
+
+        move = bots.choose(game, level, seed)
+        if token != self._token or self._closing:
+            return
+        try:
+            delay = 0.0 if self._skip else self.app.bot_delay
+            if delay > 0:           # show the move on the board for a moment first
+                self.app.call_from_thread(self._show_bot_move, token, move)
+                self._wake.wait(delay)
+            if token != self._token or self._closing:
+                return
+            self.app.call_from_thread(self.apply_move, token, move)
+        except RuntimeError:        # the app is closing
+            return
+
+    def _show_bot_move(self, token: int, move) -> None:
+        if token != self._token:
+            return
+        self._bot_move = move
+        self._fill_moves()
+        self.refresh_view()
+
+    def apply_move(self, token: int, move) -> None:
+        """Play `move` (if nothing moved on meanwhile), log its events, and carry on."""
+        if token != self._token or self._closing:
+            return
+        self._token += 1
+        before = self.game.clone()
+        events = self.session.play(move)
+        if self.session.save_error:
+            self.notify(self.session.save_error, severity="error", timeout=8)
+        log = self.query_one("#log", RichLog)
+        for event in events:
+            log.write(self.log_text(str(event)))
+            if event.kind == "game_over" and not self.game.is_over:     # the match goes on
+                self.notify(str(event), title="Game over", timeout=6)
+        self.after_move(before, move, events)
+        self.next_turn()
+
+    def after_move(self, before, move, events) -> None:
+        """Hook: anything to point out once a move is played (`before` is a copy of the game)."""
+
+    # ------------------------------------------------------------ moves
+    def _hand_order(self, legal) -> list[str]:
+        view = self.game.view(self.viewer)
+        hand = view.get("hand") or []
+        seen, order = set(), []
+        for card in hand:
+            if card not in seen:
+                seen.add(card)
+                order.append(card)
+        for m in legal:
+            if m.card not in seen:
+                seen.add(m.card)
+                order.append(m.card)
+        return order
+
+    def _fill_moves(self, keep: bool = False) -> None:
+        ml = self.query_one("#moves", MoveList)
+        old = ml.highlighted if keep else None
+        ml.clear_options()
+        self._previews = {}
+        g = self.game
+        glyphs = self.app.glyphs
+        if self._bot_move is not None:
+            p = self.make_preview(self._bot_move)
+            self._previews[0] = p
+            ml.add_option(Option(Text("\n".join(p.lines)), id="bot"))
+            ml.highlighted = 0
+            ml.border_title = f"{COLOURS[g.to_act]} plays"
+            return
+        if not self.awaiting:
+            if g.is_over:
+                ml.border_title = "Game over"
+                ml.add_option(Option("The game is over.", disabled=True))
+            elif self.bot_turn:
+                ml.border_title = f"{COLOURS[g.to_act]} is thinking{glyphs.ellipsis}"
+            else:
+                ml.border_title = "Moves"
+            return
+        legal = g.legal_moves()
+        if self.private_hands():
+            self._cards = self._hand_order(legal)
+            by_card = group_by_card(legal)
+            if not 0 <= self._card_index < len(self._cards):
+                self._card_index = 0
+            if not keep:       # start on the first card that can move
+                for i, card in enumerate(self._cards):
+                    if by_card.get(card):
+                        self._card_index = i
+                        break
+            card = self._cards[self._card_index] if self._cards else None
+            shown = by_card.get(card, [])
+            title = f"Moves with the {self.card_label(card)}"
+        else:
+            shown = legal
+            title = "Moves"
+        for i, move in enumerate(shown):
+            p = self.make_preview(move)
+            self._previews[i] = p
+            ml.add_option(Option(Text("\n".join(p.lines)), id=f"m{i}"))
+        if not shown:
+            ml.add_option(Option(f"No move with this card: {glyphs.left}/{glyphs.right} for another",
+                                 disabled=True))
+        n = len(shown)
+        ml.border_title = f"{title} ({n})" if n else title
+        if shown:
+            ml.highlighted = old if old is not None and old < n else 0
+        self._move_map = shown
+
+    @on(OptionList.OptionHighlighted, "#moves")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_view(selection_only=True)
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.awaiting or event.option.disabled:
+            return
+        move = self._move_map[event.option_index]
+        self.apply_move(self._token, move)
+
+    def action_card(self, delta: int) -> None:
+        if not (self.awaiting and self.private_hands() and self._cards):
+            return
+        self._card_index = (self._card_index + delta) % len(self._cards)
+        self._fill_moves(keep=True)
+        ml = self.query_one("#moves", MoveList)
+        if ml.option_count and not ml.get_option_at_index(0).disabled:
+            ml.highlighted = 0
+        self.refresh_view()
+
+    def action_skip(self) -> None:
+        self._skip = True
+        self._wake.set()
+        self.refresh_bindings()
+
+    def action_title(self) -> None:
+        self.app.go_title()
+
+    def action_quit_game(self) -> None:
+        from .dialogs import QuitScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "quit":
+                self.app.exit(message=saved_note())
+            elif choice == "title":
+                self.app.go_title()
+
+        self.app.push_screen(QuitScreen(), callback=done)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "card":
+            if not self.private_hands():
+                return False
+            return True if self.awaiting else None
+        if action == "skip":
+            if self.mode == "over":
+                return False
+            return True if self.bot_turn and not self._skip else None
+        if action == "results":
+            return self.mode == "over"
+        return True
+
+    # ------------------------------------------------------------ shared drawing
+    def current_preview(self):
+        ml = self.query_one("#moves", MoveList)
+        if ml.highlighted is None:
+            return None
+        return self._previews.get(ml.highlighted)
+
+    def _hand_viewer(self) -> int | None:
+        """Whose hand may be shown now, or None."""
+        if not self.private_hands():
+            return None
+        humans = self.session.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.awaiting and self.viewer is not None:
+            return self.viewer
+        return None
+
+    def _selected_card(self) -> str | None:
+        if self._cards and 0 <= self._card_index < len(self._cards):
+            return self._cards[self._card_index]
+        return None
+
+
+def group_by_card(moves) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for m in moves:
+        out.setdefault(m.card, []).append(m)
+    return out
+
+
+def update_static(widget: Static, content, fixed: bool = False) -> None:
+    """Update a Static (if its content changed), asking for a layout only when its height may."""
+    key = content.markup if isinstance(content, Text) else str(content)
+    if getattr(widget, "_parlor_shown", None) == key:
+        return
+    widget._parlor_shown = key
+    if fixed:
+        widget.update(content, layout=False)
+        return
+    width = max(1, widget.content_size.width)
+    plain = content.plain if isinstance(content, Text) else str(content)
+    rows = sum(max(1, -(-len(line) // width)) for line in plain.split("\n"))
+    previous = getattr(widget, "_parlor_rows", None)
+    widget._parlor_rows = rows
+    widget.update(content, layout=previous != rows)
+
+
+def saved_note() -> str:
+    return "Your game is saved. Resume it with: parlor continue"
