@@ -197,6 +197,10 @@ class ParlorApp(App[None]):
             from .screens.sorry import SorryScreen
 
             screen = SorryScreen(session)
+        elif kind == "pegs":
+            from .screens.pegs import PegsScreen
+
+            screen = PegsScreen(session)
         else:
             from . import names
 

@@ -124,9 +124,6 @@ def _check_new(ap: argparse.ArgumentParser, args):
 
     from .session import GameSpec
 
-    if args.game == "pegs":
-        ap.exit(2, "parlor: the Pegs and Jokers board comes in a later release; "
-                   "'parlor new sorry' and 'parlor new gnoming' are playable now\n")
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     humans = 1 if args.humans is None else args.humans
     if not 0 <= humans <= players:

@@ -63,7 +63,7 @@ def test_cli_theme_is_not_saved_as_the_setting(started, home):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["new", "pegs"], "later release"),
+    (["new", "pegs", "--players", "5"], "4, 6, 8 players"),
     (["new", "gnoming", "--players", "8"], "players"),
     (["new", "gnoming", "--variant", "teams"], "no option"),
     (["new", "sorry", "--players", "5"], "2, 3, 4 players"),

@@ -87,15 +87,21 @@ async def test_setup_screen_starts_the_game_it_shows(home):
 
 
 @run_async
-async def test_setup_says_when_a_game_is_not_here_yet():
+async def test_setup_seats_eight_for_pegs_and_jokers():
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "right")              # Pegs and Jokers
         screen = app.screen
-        assert screen.check_action("start", ()) is None
-        assert "later release" in str(screen.query_one("#setup-hint").render())
-        await pilot.press("enter")
-        assert app.screen is screen
+        assert screen.query_one("#game").value == "pegs"
+        await pilot.press("down", "right", "right")  # 4 -> 6 -> 8 players
+        await pilot.pause()
+        assert screen.query_one("#players").value == 8
+        assert all(screen.query_one(f"#seat-{i}").display for i in range(8))
+        hint = str(screen.query_one("#setup-hint").render())
+        assert "Red + Yellow + Orange + Pink against Blue + Green + Purple + Cyan" in hint
+        spec = screen.current_spec()
+        assert len(spec.seats) == 8 and spec.seats[0].is_human and spec.seats[7].level == "normal"
+        assert screen.check_action("start", ()) is True
 
 
 @run_async

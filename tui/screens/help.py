@@ -14,9 +14,10 @@ from .base import ParlorModal
 GENERAL = """\
 ## Parlor
 
-Parlor plays Sorry! against bots and people sharing the keyboard. Every move
-is saved as it is made: quit whenever you like and carry on later with
-`parlor continue` or *Continue* on the title screen.
+Parlor plays Sorry!, Pegs and Jokers and Gnoming A Round against bots and
+people sharing the keyboard. Every move is saved as it is made: quit whenever
+you like and carry on later with `parlor continue` or *Continue* on the
+title screen.
 
 - **ctrl+p** opens the command palette (themes, keys).
 - Settings (theme, ASCII glyphs, bot speed) are on the title screen.

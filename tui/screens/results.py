@@ -69,6 +69,10 @@ class ResultsScreen(ParlorModal[str]):
             self._gnoming(text, view)
             text.rstrip()
             return text
+        if g.game == "pegs":
+            self._pegs(text, view)
+            text.rstrip()
+            return text
         positions = view["positions"]
         match = view.get("match")
         if match:
@@ -92,6 +96,19 @@ class ResultsScreen(ParlorModal[str]):
                     text.append(f"{label}: {home} of 8 HOME\n")
         text.rstrip()
         return text
+
+    def _pegs(self, text: Text, view: dict) -> None:
+        """Pegs HOME per seat and per team (P-8.3: a whole team wins)."""
+        from ..pegs_view import INITIALS as PEG_INITIALS, TEAM_LETTERS, pegs_home
+
+        s = self.session
+        positions = view["positions"]
+        for t, team in enumerate(view["teams"]):
+            home = sum(pegs_home(positions[seat]) for seat in team)
+            mark = "  winners" if view["winners"] and team[0] in view["winners"] else ""
+            text.append(f"Team {TEAM_LETTERS[t]}: {home} of {5 * len(team)} pegs HOME{mark}\n", style="bold")
+            for seat in team:
+                text.append(f"  {PEG_INITIALS[seat]} {s.seat_label(seat):<22} {pegs_home(positions[seat])} of 5\n")
 
     def _gnoming(self, text: Text, view: dict) -> None:
         """Totals over the three rounds (lowest wins); say when round three broke a tie (G-8)."""

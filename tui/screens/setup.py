@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from engine.core import COLOURS                # a seat line per colour: up to eight (Pegs and Jokers)
 from engine.saves import Seat
 
 from .. import names
@@ -15,9 +16,6 @@ from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
-from engine.core import COLOURS as _ALL_COLOURS
-
-COLOURS = _ALL_COLOURS[:7]                     # Gnoming A Round seats up to seven
 PLAYER_COUNTS = {"sorry": (2, 3, 4), "pegs": (4, 6, 8), "gnoming": (2, 3, 4, 5, 6, 7)}
 SEAT_OPTIONS = [("human", "Human"), ("easy", "Bot - easy"), ("normal", "Bot - normal"), ("hard", "Bot - hard")]
 TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "200 points"),
@@ -116,6 +114,10 @@ class SetupScreen(ParlorScreen):
             hint.update(f"{humans} people at one keyboard: hands are hidden between turns.")
         elif humans == 0:
             hint.update("No human seat: you will watch the bots play (space skips ahead).")
+        elif game == "pegs":
+            teams = [" + ".join(COLOURS[s] for s in range(t, players, 2)) for t in (0, 1)]
+            hidden = "; hands are hidden between people's turns" if humans >= 2 else ""
+            hint.update(f"Partners: {teams[0]} against {teams[1]}{hidden}.")
         elif variant == "teams":
             hint.update("Partners: Red + Yellow against Blue + Green.")
         else:
@@ -126,9 +128,6 @@ class SetupScreen(ParlorScreen):
         players = self.query_one("#players", Choice).value
         seats = []
         for i in range(players):
-            if i >= len(COLOURS):               # Pegs and Jokers' eighth seat: not playable yet
-                seats.append(Seat("bot", "normal"))
-                continue
             v = self.query_one(f"#seat-{i}", Choice).value
             seats.append(Seat("human") if v == "human" else Seat("bot", v))
         variant = self.query_one("#variant", Choice).value

@@ -120,7 +120,7 @@ class TurnScreen(GameScreen):
         return card or ""
 
     def log_text(self, text: str) -> str:
-        """A log line as shown (the engine's event text by default)."""
+        """A log line as shown (the engine's event text by default); "" leaves it out."""
         return text
 
     def refresh_view(self, selection_only: bool = False) -> None:
@@ -145,7 +145,9 @@ class TurnScreen(GameScreen):
         """The game's log so far (after the first layout, so lines wrap to the real width)."""
         log = self.query_one("#log", RichLog)
         for text in self.session.event_texts():
-            log.write(self.log_text(text))
+            text = self.log_text(text)
+            if text:
+                log.write(text)
 
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
@@ -250,20 +252,21 @@ class TurnScreen(GameScreen):
         if token != self._token or self._closing:
             return
         self._token += 1
-        before = self.game.clone()
         events = self.session.play(move)
         if self.session.save_error:
             self.notify(self.session.save_error, severity="error", timeout=8)
         log = self.query_one("#log", RichLog)
         for event in events:
-            log.write(self.log_text(str(event)))
+            text = self.log_text(str(event))
+            if text:
+                log.write(text)
             if event.kind == "game_over" and not self.game.is_over:     # the match goes on
                 self.notify(str(event), title="Game over", timeout=6)
-        self.after_move(before, move, events)
+        self.after_move(move, events)
         self.next_turn()
 
-    def after_move(self, before, move, events) -> None:
-        """Hook: anything to point out once a move is played (`before` is a copy of the game)."""
+    def after_move(self, move, events) -> None:
+        """Hook: anything to point out once a move is played."""
 
     # ------------------------------------------------------------ moves
     def _hand_order(self, legal) -> list[str]:

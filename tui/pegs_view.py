@@ -1,0 +1,197 @@
+"""How the Pegs and Jokers board is drawn and how its moves read: pure
+functions, no Textual.
+
+Nothing here decides what is legal: moves come from `legal_moves()`, and a
+move's effect (bumps, a finished player starting to play for a partner, the
+win) is found by playing it on a copy of the game. This module only names
+places and words moves for people.
+
+The board is drawn as one lane per side (P-2): each player's 18 holes in a
+row, left to right, in the player's colour, with START before and HOME after
+them; play runs along a lane and on into the next one (clockwise), from the
+last lane back to the first. A hole is named by its side and its number
+along the side, 1 to 18: "Blue 4". The in-spot (hole 4 of each side, in
+front of HOME) and the come-out hole (hole 9, next to START) are marked.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine import COLOURS
+from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE
+
+# Peg labels: initial + number. Purple and Pink both start with P: Pink is K.
+INITIALS = ("R", "B", "Y", "G", "O", "P", "K", "C")
+TEAM_LETTERS = ("A", "B")
+IN_SPOT_HOLE = IN_SPOT_OFFSET + 1           # numbered from 1 for people
+COME_OUT_HOLE = COME_OUT_OFFSET + 1
+
+CARD_HELP = {
+    "A": "bring a peg out of START, or move a peg 1 forward",
+    "K": "bring a peg out of START, or move a peg 10 forward",
+    "Q": "bring a peg out of START, or move a peg 10 forward",
+    "J": "bring a peg out of START, or move a peg 10 forward",
+    "7": "move a peg 7 forward, or split 7 between two pegs",
+    "8": "move a peg 8 holes backward",
+    "JOKER": "move a peg (one in START too) onto another player's peg, bumping it",
+    **{str(n): f"move a peg {n} forward" for n in (2, 3, 4, 5, 6, 9, 10)},
+}
+
+
+def card_name(card: str | None) -> str:
+    if card is None:
+        return ""
+    return "Joker" if card == "JOKER" else card
+
+
+def peg_label(owner: int, peg: int) -> str:
+    """'R1' … 'C5': `peg` numbered 1-5 as in positions() (index i is peg i+1)."""
+    return f"{INITIALS[owner]}{peg}"
+
+
+def team_of(seat: int) -> int:
+    return seat % 2                          # P-1: even seats are team A, odd seats team B
+
+
+def hole_name(n: int) -> str:
+    """Track hole n (0 … 18N-1) in words: 'Blue 4'."""
+    side, offset = divmod(n, SIDE)
+    return f"{COLOURS[side]} {offset + 1}"
+
+
+def parse_loc(name: str, owner: int) -> tuple:
+    """A location string of `owner`'s peg as a board place:
+    ("track", n) | ("start", owner) | ("home", owner, k)."""
+    if name.startswith("track:"):
+        return ("track", int(name[6:]))
+    if name.startswith("home:"):
+        return ("home", owner, int(name[5:]))
+    return ("start", owner)
+
+
+def loc_short(name: str) -> str:
+    """'track:22' -> 'Blue 5', 'home:2' -> 'HOME 2', 'start' -> 'START'."""
+    if name.startswith("track:"):
+        return hole_name(int(name[6:]))
+    if name.startswith("home:"):
+        return f"HOME {name[5:]}"
+    return "START"
+
+
+_TRACK = re.compile(r"track:(\d+)")
+_HOME = re.compile(r"home:(\d)")
+_START = re.compile(r"(?<![A-Za-z])start(?=→|\b(?! ?[a-z]))")
+
+
+def plain(text: str) -> str:
+    """The engine's event text with locations in the board's words."""
+    text = _TRACK.sub(lambda m: hole_name(int(m.group(1))), text)
+    text = _HOME.sub(lambda m: f"HOME {m.group(1)}", text)
+    return _START.sub("START", text)
+
+
+# ---------------------------------------------------------------- moves
+@dataclass
+class Preview:
+    """What a move does, for the move list and the board highlight."""
+
+    move: object
+    lines: list[str]                                   # the move list entry
+    detail: str                                        # effects in words
+    marks: list[tuple[tuple, str, str | None]] = field(default_factory=list)
+    # (place, role, peg label): role "from1", "to1", "from2", "to2" or "bumped"
+
+
+def steps_between(game, owner: int, frm: str, to: str) -> int:
+    """How many holes forward one part of a split 7 moves (board geometry only)."""
+    length = SIDE * game.players
+    a = parse_loc(frm, owner)
+    b = parse_loc(to, owner)
+    in_spot = SIDE * owner + IN_SPOT_OFFSET
+    if a[0] == "home":
+        return b[2] - a[2]
+    if b[0] == "home":
+        return (in_spot - a[1]) % length + b[2]
+    return (b[1] - a[1]) % length
+
+
+def preview(game, move, glyphs) -> Preview:
+    """Describe `move` of `game` and find its effects by playing it on a copy."""
+    card = card_name(move.card)
+    if not hasattr(move, "parts"):             # a Discard (P-4.5)
+        jokers = any(getattr(m, "parts", None) for m in game.legal_moves())
+        detail = ("No card but a joker can move: you may discard a card and draw instead."
+                  if jokers else "No card in your hand can move: discard one and draw.")
+        return Preview(move, [f"Discard the {card}"], detail)
+    seat = move.seat
+    arrow = glyphs.arrow
+    parts = move.parts
+    lines: list[str] = []
+    marks: list = []
+    effects: list[str] = []
+    split = len(parts) == 2
+    for i, (owner, peg, frm, to, bump) in enumerate(parts, 1):
+        label = peg_label(owner, peg)
+        if move.card == "8":
+            text = f"{label} back 8: {loc_short(frm)} {glyphs.back} {loc_short(to)}"
+        elif frm == "start" and move.card != "JOKER":
+            text = f"{label} out of START {arrow} {loc_short(to)}"
+        else:
+            text = f"{label} {loc_short(frm)} {arrow} {loc_short(to)}"
+        if split:
+            text = f"{'7 split: ' if i == 1 else '+ '}{text} ({steps_between(game, owner, frm, to)})"
+        if bump is not None:
+            text += f" {glyphs.bumped}{peg_label(bump[0], bump[1])}"
+        lines.append(text)
+        marks.append((parse_loc(frm, owner), f"from{i}", label))
+        marks.append((parse_loc(to, owner), f"to{i}", label))
+        if owner != seat:
+            effects.append(f"moves {COLOURS[owner]}'s peg {peg} (playing for a partner)")
+        if bump is not None:
+            b_owner, b_peg, b_to = bump
+            marks.append((parse_loc(to, b_owner), "bumped", peg_label(b_owner, b_peg)))
+            if b_to == "start":
+                effects.append(f"bumps {COLOURS[b_owner]} peg {b_peg} back to START")
+            else:
+                effects.append(f"bumps partner {COLOURS[b_owner]}'s peg {b_peg} to its in-spot "
+                               f"({loc_short(b_to)})")
+        if to.startswith("home:") and not frm.startswith("home:"):
+            effects.append(f"{label} reaches HOME")
+    copy = game.clone()
+    copy.play(move)
+    if copy.is_over:
+        effects.append("wins the game for " + " & ".join(COLOURS[w] for w in copy.winners) + "!")
+    else:
+        before = game.view(None)["playing_for"][seat]
+        after = copy.view(None)["playing_for"][seat]
+        if after != before and before == seat:
+            effects.append(f"all of {COLOURS[seat]}'s pegs are HOME: from now on "
+                           f"{COLOURS[seat]} plays {COLOURS[after]}'s pegs")
+    detail = "; ".join(effects)
+    detail = (detail[0].upper() + detail[1:] + ".") if detail else ""
+    return Preview(move, lines, detail, marks)
+
+
+def pegs_home(locs: list[str]) -> int:
+    return sum(loc.startswith("home") for loc in locs)
+
+
+def lanes(view: dict) -> list[dict]:
+    """Per side, what its lane shows: the pegs in START (by number), in HOME
+    (by hole) and on its 18 track holes (peg labels)."""
+    players = view["players"]
+    out = [{"start": [None] * PEGS, "home": [None] * HOME_HOLES, "holes": [None] * SIDE}
+           for _ in range(players)]
+    for owner, locs in enumerate(view["positions"]):
+        for i, loc in enumerate(locs):
+            peg = i + 1
+            place = parse_loc(loc, owner)
+            if place[0] == "start":
+                out[owner]["start"][i] = peg
+            elif place[0] == "home":
+                out[owner]["home"][place[2] - 1] = peg
+            else:
+                side, offset = divmod(place[1], SIDE)
+                out[side]["holes"][offset] = (owner, peg)
+    return out

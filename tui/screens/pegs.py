@@ -1,0 +1,187 @@
+"""The Pegs and Jokers board screen: the lanes, the hand, the moves per card, teams, the log.
+
+The turn flow (people by keys, bots in a worker thread, hand-offs between
+people, saving every move) is TurnScreen's; this screen draws the board
+(widgets/pegs_board.py) and words the moves (pegs_view.py). Hands are
+private: with one person at the keyboard their hand is always shown; with
+several, a hand-off screen comes before each person's turn and no hand is
+shown between turns.
+"""
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import RichLog, Static
+
+from engine import COLOURS
+
+from .. import names
+from .. import pegs_view as pv
+from ..widgets.footer import ParlorFooter
+from ..widgets.pegs_board import PegsBoard, PegsBoardState, board_height
+from .turns import MoveList, TurnScreen, update_static
+
+_DREW = re.compile(r"^\w+ drew \d+ cards?$")
+
+
+class PegsScreen(TurnScreen):
+    CSS_PATH = "pegs.tcss"
+    HELP_TITLE = "Pegs and Jokers board"
+    HELP_GAME = "pegs"
+
+    # ------------------------------------------------------------ layout
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="topbar", classes="screen-title")
+        board = PegsBoard(ascii=self.app.ascii, id="board")
+        board.styles.height = board_height(self.game.players)
+        yield board
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                status = Static("", id="status", classes="panel")
+                status.border_title = "Turn"
+                yield status
+                moves = MoveList(id="moves", classes="panel")
+                moves.border_title = "Moves"
+                yield moves
+                yield Static("", id="detail")
+            with Vertical(id="side"):
+                teams = Static("", id="teams", classes="panel")
+                teams.border_title = "Teams"
+                yield teams
+                log = RichLog(id="log", wrap=True, min_width=20, max_lines=2000, classes="panel")
+                log.border_title = "Log"
+                log.can_focus = False
+                yield log
+        yield ParlorFooter(compact=True)
+
+    # ------------------------------------------------------------ hooks
+    def private_hands(self) -> bool:
+        return True
+
+    def make_preview(self, move) -> pv.Preview:
+        return pv.preview(self.game, move, self.app.glyphs)
+
+    def card_label(self, card: str | None) -> str:
+        return pv.card_name(card)
+
+    def log_text(self, text: str) -> str:
+        if _DREW.match(text):           # every turn starts with a draw: not worth a line
+            return ""
+        return pv.plain(text)
+
+    def after_move(self, move, events) -> None:
+        for event in events:
+            if event.kind == "helper":
+                self.notify(pv.plain(str(event)), title="Playing for a partner", timeout=8)
+
+    # ------------------------------------------------------------ drawing
+    def _who(self, seat: int) -> str:
+        s = self.session.seats[seat]
+        if not s.is_human:
+            return {"normal": "norm"}.get(s.level, s.level)
+        humans = self.session.humans
+        return "you" if len(humans) == 1 else f"P{humans.index(seat) + 1}"
+
+    def refresh_view(self, selection_only: bool = False) -> None:
+        """Redraw from the game; `selection_only` when just the highlighted move changed."""
+        g = self.game
+        view = g.view(self._hand_viewer())
+        preview = self.current_preview()
+        state = PegsBoardState(view=view, who=[self._who(s) for s in range(g.players)])
+        if preview is not None:
+            state.marks = list(preview.marks)
+        self.query_one("#board", PegsBoard).state = state
+        update_static(self.query_one("#detail", Static), preview.detail if preview is not None else "",
+                      fixed=True)
+        if selection_only:
+            return
+        glyphs = self.app.glyphs
+        title = names.game_title("pegs")
+        to_act = g.to_act
+        if to_act is None:
+            top = f"{title} {glyphs.sep} game over"
+        else:
+            top = f"{title} {glyphs.sep} turn {view['turn'] + 1} {glyphs.sep} {self.session.seat_label(to_act)} to play"
+        update_static(self.query_one("#topbar", Static), top, fixed=True)
+        self._draw_status(view)
+        self._draw_teams(view)
+
+    def _draw_status(self, view: dict) -> None:
+        g = self.game
+        glyphs = self.app.glyphs
+        text = Text()
+        to_act = g.to_act
+        if to_act is None:
+            text.append("The game is over.\n", style="bold")
+        else:
+            text.append(self.session.seat_label(to_act), style="bold")
+            if self.bot_turn and self._bot_move is None:
+                text.append(f" is thinking{glyphs.ellipsis}\n")
+            else:
+                text.append(" to play\n")
+            owner = view["playing_for"][to_act]
+            if owner != to_act:
+                text.append(f"{glyphs.pointer} All of {COLOURS[to_act]}'s pegs are HOME: "
+                            f"{COLOURS[to_act]} plays {COLOURS[owner]}'s pegs\n", style="bold reverse")
+        viewer = self._hand_viewer()
+        hand = view.get("hand")
+        if viewer is None or hand is None:
+            text.append("Hands are hidden", style="italic")
+            if len(self.session.humans) >= 2 and to_act is not None and self.session.is_human(to_act):
+                text.append(f" until {COLOURS[to_act]} takes the keyboard", style="italic")
+            text.append("\n")
+        else:
+            who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
+            text.append(f"{who}: ")
+            moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
+            selected = self._selected_card() if self.awaiting else None
+            for card in hand:
+                name = pv.card_name(card)
+                if card == selected:
+                    st, shown = "reverse bold", f"[{name}]"
+                elif card in moving:
+                    st, shown = "bold", f"[{name}]"
+                elif self.awaiting:
+                    st, shown = "dim", f" {name} "
+                else:
+                    st, shown = "", f"[{name}]"
+                text.append(shown, style=st)
+                text.append(" ")
+            text.append("\n")
+            if self.awaiting:
+                if not moving:
+                    text.append("No card can move a peg: discard one.\n", style="bold")
+                elif selected:
+                    line = f"{pv.card_name(selected)}: {pv.CARD_HELP.get(selected, '')}"
+                    width = max(10, self.query_one("#status", Static).content_size.width)
+                    if len(line) > width:
+                        line = line[:width - 1] + glyphs.ellipsis
+                    text.append(line + "\n", style="italic")
+        text.rstrip()
+        update_static(self.query_one("#status", Static), text)
+
+    def _draw_teams(self, view: dict) -> None:
+        glyphs = self.app.glyphs
+        text = Text()
+        positions = view["positions"]
+        for t, team in enumerate(view["teams"]):
+            home = sum(pv.pegs_home(positions[s]) for s in team)
+            label = (" + ".join(COLOURS[s] for s in team) if len(team) == 2
+                     else " ".join(COLOURS[s] for s in team))
+            if len(label) + 16 > self.query_one("#teams", Static).content_size.width:
+                label = " ".join(pv.INITIALS[s] for s in team)
+            winner = " won" if view["winners"] and team[0] in view["winners"] else ""
+            text.append(f"{pv.TEAM_LETTERS[t]} ", style="bold reverse")
+            text.append(f" {label}: {home}/{5 * len(team)} HOME{winner}\n", style="bold" if winner else "")
+        for seat, owner in enumerate(view["playing_for"]):
+            if owner != seat:
+                text.append(f"{COLOURS[seat]} plays for {COLOURS[owner]}\n", style="italic")
+        top = view["discard"][-1] if view["discard"] else None
+        text.append(f"Draw pile {view['draw_count']} {glyphs.sep} discards {len(view['discard'])}",
+                    style="dim")
+        if top:
+            text.append(f" (top {pv.card_name(top)})", style="dim")
+        update_static(self.query_one("#teams", Static), text)

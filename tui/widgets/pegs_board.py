@@ -1,0 +1,254 @@
+"""The Pegs and Jokers board: one lane per side, START and HOME beside it.
+
+Drawn with the Line API on a character canvas, 80 columns wide and
+players + 2 rows high (a header with the hole numbers, a lane per side, a
+legend), so even the 8-player board fits an 80 x 24 terminal with room for
+the hand, the moves and the log. A lane reads
+
+    ▸A Red    12·45  ·  ·  ·  ⌂  ·  ·  ·  · B2  »  ·  … · 1·3··  you
+
+pointer (the player to act), team letter, colour, START (the numbers of the
+pegs still there), the side's 18 holes (⌂ the in-spot, » the come-out
+hole; pegs read R1, B2 …), HOME (its five holes, by number), who plays the
+seat. Colours come from the theme; nothing depends on colour alone: pegs
+are labelled, teams lettered, the chosen move marked with ◇ (from), ◆ (to)
+and ✕ (bumped) as well as reverse video.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+from textual.widget import Widget
+
+from engine import COLOURS
+from engine.pegs.board import COME_OUT_OFFSET, IN_SPOT_OFFSET, SIDE
+from themes import glyphs as glyph_table
+
+from .. import pegs_view as pv
+
+WIDTH = 80
+HOLES_X = 15          # x of the first hole cell; each hole is 3 cells: marker, 2 for the peg
+START_X = 10
+HOME_X = HOLES_X + 3 * SIDE + 1
+WHO_X = HOME_X + 6
+
+
+def board_height(players: int) -> int:
+    return players + 2
+
+
+@dataclass
+class PegsBoardState:
+    """What the board shows; the screen builds it from `game.view()`."""
+
+    view: dict = field(default_factory=dict)
+    marks: list[tuple] = field(default_factory=list)          # (place, role, peg label)
+    who: list[str] = field(default_factory=list)              # per seat: "you", "P2", "hard" …
+    legend: bool = True
+
+
+class PegsBoard(Widget):
+    """The board. Set `state` (a PegsBoardState) and it redraws."""
+
+    COMPONENT_CLASSES = {
+        "pegs-board--hole", "pegs-board--label", "pegs-board--info", "pegs-board--mark",
+        "pegs-board--from", "pegs-board--to", "pegs-board--bumped", "pegs-board--turn",
+        *(f"pegs-board--p{c}" for c in range(8)),
+        *(f"pegs-board--c{c}" for c in range(8)),
+        *(f"pegs-board--zone{c}" for c in range(8)),
+    }
+
+    DEFAULT_CSS = "\n".join([
+        """
+    PegsBoard {
+        width: 80;
+        height: 6;
+        background: $surface;
+    }
+    PegsBoard > .pegs-board--hole { color: $text-muted; }
+    PegsBoard > .pegs-board--label { text-style: bold; }
+    PegsBoard > .pegs-board--info { color: $text-muted; }
+    PegsBoard > .pegs-board--mark { text-style: bold; }
+    PegsBoard > .pegs-board--turn { text-style: bold reverse; }
+    PegsBoard > .pegs-board--from { text-style: reverse; }
+    PegsBoard > .pegs-board--to { text-style: reverse bold underline; }
+    PegsBoard > .pegs-board--bumped { text-style: underline; }
+    """,
+        *(f"PegsBoard > .pegs-board--p{i} {{ background: $player-{name}; color: auto 95%; text-style: bold; }}\n"
+          f"PegsBoard > .pegs-board--c{i} {{ color: $player-{name}; text-style: bold; }}\n"
+          f"PegsBoard > .pegs-board--zone{i} {{ background: $player-{name} 20%; color: $text; }}"
+          for i, name in enumerate(c.lower() for c in COLOURS)),
+    ])
+
+    def __init__(self, *, ascii: bool = False, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._state = PegsBoardState()
+        self._ascii = ascii
+        self._lines: list[Strip] | None = None
+        self._built_for: tuple | None = None
+
+    # ------------------------------------------------------------ API
+    @property
+    def state(self) -> PegsBoardState:
+        return self._state
+
+    @state.setter
+    def state(self, value: PegsBoardState) -> None:
+        self._state = value
+        self._lines = None
+        self.refresh()
+
+    @property
+    def ascii(self) -> bool:
+        return self._ascii
+
+    @ascii.setter
+    def ascii(self, value: bool) -> None:
+        self._ascii = value
+        self._lines = None
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines = None
+
+    def render_line(self, y: int) -> Strip:
+        key = (tuple(self.size), self._ascii)
+        if self._lines is None or self._built_for != key:
+            self._lines = self._build()
+            self._built_for = key
+        if 0 <= y < len(self._lines):
+            return self._lines[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    # ------------------------------------------------------------ drawing
+    def _build(self) -> list[Strip]:
+        width, height = self.size
+        state = self._state
+        view = state.view
+        base = self.rich_style
+        if not view:
+            return [Strip.blank(width, base)] * height
+        style = self.get_component_rich_style
+        g = glyph_table(self._ascii)
+        players = view["players"]
+        rows = board_height(players) if state.legend else players + 1
+        canvas = [[(" ", base)] * WIDTH for _ in range(rows)]
+
+        def put(x: int, y: int, text: str, st: Style) -> None:
+            row = canvas[y]
+            for i, char in enumerate(text):
+                if 0 <= x + i < WIDTH:
+                    row[x + i] = (char, st)
+
+        def restyle(x: int, y: int, n: int, extra: Style, marker: str | None = None) -> None:
+            row = canvas[y]
+            for i in range(n):
+                char, st = row[x + i]
+                row[x + i] = (char, st + extra)
+            if marker is not None:
+                row[x] = (marker, row[x][1])
+
+        # -- header: START, the hole numbers (in-spot and come-out marked), HOME
+        info = style("pegs-board--info")
+        mark = style("pegs-board--mark")
+        put(START_X, 0, "START", info)
+        for j in range(SIDE):
+            special = j in (IN_SPOT_OFFSET, COME_OUT_OFFSET)
+            put(HOLES_X + 3 * j + 1, 0, f"{j + 1:>2}", mark if special else info)
+        put(HOME_X, 0, "HOME", info)
+        put(WHO_X, 0, "who", info)
+
+        def on_zone(zone: Style, fg: Style) -> Style:
+            """`fg`'s colour and weight on the lane's tint (component styles carry a background)."""
+            return zone + Style(color=fg.color, bold=fg.bold)
+
+        # -- the lanes
+        lanes = pv.lanes(view)
+        to_act = view.get("to_act")
+        hole = style("pegs-board--hole")
+        for side in range(players):
+            y = side + 1
+            zone = style(f"pegs-board--zone{side}")
+            colour = style(f"pegs-board--c{side}")
+            lane = lanes[side]
+            if side == to_act:
+                put(0, y, g.pointer, style("pegs-board--turn"))
+            put(1, y, pv.TEAM_LETTERS[pv.team_of(side)], style("pegs-board--label"))
+            name_style = colour + (style("pegs-board--turn") if side == to_act else Style())
+            put(3, y, f"{COLOURS[side]:<6}", name_style)
+            for i, peg in enumerate(lane["start"]):
+                put(START_X + i, y, str(peg) if peg else g.square,
+                    style(f"pegs-board--p{side}") if peg else zone)
+            for j in range(SIDE):
+                x = HOLES_X + 3 * j
+                put(x, y, "   ", zone)
+                occupant = lane["holes"][j]
+                if occupant is not None:
+                    owner, peg = occupant
+                    put(x + 1, y, pv.peg_label(owner, peg), style(f"pegs-board--p{owner}"))
+                else:
+                    special = j in (IN_SPOT_OFFSET, COME_OUT_OFFSET)
+                    glyph = (g["in-spot"] if j == IN_SPOT_OFFSET else
+                             g["come-out"] if j == COME_OUT_OFFSET else g.square)
+                    put(x + 1, y, glyph, on_zone(zone, colour if special else hole))
+            for k, peg in enumerate(lane["home"]):
+                put(HOME_X + k, y, str(peg) if peg else g.square,
+                    style(f"pegs-board--p{side}") if peg else zone)
+            if side < len(state.who):
+                put(WHO_X, y, state.who[side][:4], info)
+
+        # -- the chosen move
+        for place, role, label in sorted(state.marks, key=lambda m: m[1] != "bumped"):
+            kind = role.rstrip("0123456789")
+            extra = style(f"pegs-board--{kind}")
+            marker = {"from": g["from"], "to": g["target"], "bumped": g.bumped}[kind]
+            if place[0] == "track":
+                side, offset = divmod(place[1], SIDE)
+                x, y = HOLES_X + 3 * offset, side + 1
+                if kind == "to" and label:
+                    owner = pv.INITIALS.index(label[0])
+                    put(x + 1, y, label, style(f"pegs-board--p{owner}"))
+                restyle(x, y, 3, extra, marker)
+            elif place[0] == "start":
+                owner = place[1]
+                peg = int(label[1:]) if label else 1
+                restyle(START_X + peg - 1, owner + 1, 1, extra)
+            else:
+                owner, k = place[1], place[2]
+                if kind == "to" and label:
+                    put(HOME_X + k - 1, owner + 1, label[1:], style(f"pegs-board--p{owner}"))
+                restyle(HOME_X + k - 1, owner + 1, 1, extra)
+
+        # -- legend
+        if state.legend:
+            y = players + 1
+            legend = (f"{g['in-spot']} in-spot (to HOME)  {g['come-out']} come-out (from START)  "
+                      f"play runs {g.right}, lane to lane")
+            put(1, y, legend, info)
+
+        # -- to strips, centred in the widget
+        left = max(0, (width - WIDTH) // 2)
+        blank = Strip.blank(width, base)
+        out = []
+        for row in canvas:
+            segments = []
+            run_text, run_style = "", None
+            for char, st in row:
+                if st is run_style:
+                    run_text += char
+                else:
+                    if run_text:
+                        segments.append(Segment(run_text, run_style))
+                    run_text, run_style = char, st
+            if run_text:
+                segments.append(Segment(run_text, run_style))
+            if left:
+                segments.insert(0, Segment(" " * left, base))
+            out.append(Strip(segments).extend_cell_length(width, base).crop(0, width))
+        out += [blank] * max(0, height - len(out))
+        return out
