@@ -88,7 +88,7 @@ def plain(text: str) -> str:
     """The engine's event text with locations in the board's words."""
     text = _TRACK.sub(lambda m: hole_name(int(m.group(1))), text)
     text = _HOME.sub(lambda m: f"HOME {m.group(1)}", text)
-    return _START.sub("START", text)
+    return _START.sub("START", text).replace("JOKER", "Joker")
 
 
 # ---------------------------------------------------------------- moves

@@ -24,7 +24,8 @@ from ..widgets.footer import ParlorFooter
 from ..widgets.pegs_board import PegsBoard, PegsBoardState, board_height
 from .turns import MoveList, TurnScreen, update_static
 
-_DREW = re.compile(r"^\w+ drew \d+ cards?$")
+# Log lines left out: every turn starts with a draw, and a bump is already in the play's line.
+_QUIET = re.compile(r"^\w+ drew \d+ cards?$|^\w+'s peg \d bumped ")
 
 
 class PegsScreen(TurnScreen):
@@ -68,9 +69,10 @@ class PegsScreen(TurnScreen):
         return pv.card_name(card)
 
     def log_text(self, text: str) -> str:
-        if _DREW.match(text):           # every turn starts with a draw: not worth a line
+        if _QUIET.match(text):
             return ""
-        return pv.plain(text)
+        text = pv.plain(text)
+        return text.replace("→", "->") if self.app.ascii else text
 
     def after_move(self, move, events) -> None:
         for event in events:
