@@ -74,6 +74,10 @@ class PegsScreen(TurnScreen):
         text = pv.plain(text)
         return text.replace("→", "->") if self.app.ascii else text
 
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.refresh_view()
+
     def after_move(self, move, events) -> None:
         for event in events:
             if event.kind == "helper":
@@ -92,10 +96,16 @@ class PegsScreen(TurnScreen):
         g = self.game
         view = g.view(self._hand_viewer())
         preview = self.current_preview()
-        state = PegsBoardState(view=view, who=[self._who(s) for s in range(g.players)])
+        # 8 players under 30 rows: the legend's row goes to the moves (the header marks 4 and 9)
+        legend = g.players < 8 or self.app.size.height >= 30
+        state = PegsBoardState(view=view, who=[self._who(s) for s in range(g.players)], legend=legend)
         if preview is not None:
             state.marks = list(preview.marks)
-        self.query_one("#board", PegsBoard).state = state
+        board = self.query_one("#board", PegsBoard)
+        height = board_height(g.players) - (0 if legend else 1)
+        if board.styles.height is None or board.styles.height.value != height:
+            board.styles.height = height
+        board.state = state
         update_static(self.query_one("#detail", Static), preview.detail if preview is not None else "",
                       fixed=True)
         if selection_only:
