@@ -187,17 +187,55 @@ def choose_normal(g, legal):
     return best
 
 
+CANDIDATES = 6          # hard: how many of the best one-ply moves it looks ahead from
+
+
+def _reply_value(c, seat: int) -> float:
+    """`seat`'s evaluation once the player to act in `c` has made its heuristic move."""
+    if c.to_act is None:
+        return 1e6 if seat in c.winners else -1e6
+    mover = c.to_act
+    legal = c.legal_moves()
+    if len(legal) == 1:
+        reply = legal[0]
+    else:
+        reply = max(legal, key=lambda m: score_move(c, m, mover))
+    if reply.kind == DISCARD:
+        return evaluate(c, seat)
+    return evaluate(after(c, reply), seat)
+
+
+def expected_after(g, move, seat: int) -> float:
+    """Expectimax one turn deep: play `move`, then average over the card the next
+    player draws (weighted by the unseen cards, i.e. the draw pile of this
+    determinized copy) of the position after that player's heuristic reply."""
+    c = after(g, move)
+    if c.to_act is None:
+        return 1e6 if seat in c.winners else -1e6
+    if g.variant == "points":              # hands: the next player's (re-dealt) hand is the chance
+        return _reply_value(c, seat)
+    pile = c.draw + [c.card]               # what the drawn card could have been
+    total = 0.0
+    for card, n in Counter(pile).items():
+        c.card = card
+        c._legal = None
+        total += n * _reply_value(c, seat)
+    return total / len(pile)
+
+
 def choose_hard(g, legal, rng: random.Random):
-    """The move with the best chance of winning by the learned model (one ply)."""
+    """Of the best few moves by the heuristic, the one whose position is best
+    after the next player's likely card and reply (expectimax, one turn)."""
     seat = g.to_act
-    best, best_value = legal[0], float("-inf")
-    for m in legal:
+    scored = sorted(((score_move(g, m, seat), i, m) for i, m in enumerate(legal)), reverse=True)
+    best, best_value = scored[0][2], float("-inf")
+    for _, _, m in scored[:CANDIDATES]:
         if m.kind == DISCARD:
-            value = win_chance(g, seat) - 0.002 * KEEP[m.card]
+            value = evaluate(g, seat) - KEEP[m.card]
         else:
-            value = win_chance(after(g, m), seat)
+            value = expected_after(g, m, seat)
             if g.variant == "points":
-                value -= 0.001 * KEEP[m.card]
+                value -= 0.5 * KEEP[m.card]
         if value > best_value:
             best, best_value = m, value
     return best
