@@ -3,10 +3,10 @@
 Both see only a determinized copy of the game (engine.bots.choose). The
 heuristic values each pawn by its progress, discounts pawns that opponents
 can bump with the cards still to come, and compares the mover's side (its
-team in the team variant) with the opponents. `hard` looks one round ahead:
-for each of its moves it plays out what the following players are likely to
-draw and do (their cards weighted by what is left in the deck) with the
-heuristic, and picks the move with the best expected outcome.
+team in the team variant) with the opponents. `hard` looks one turn ahead:
+from the heuristic's six best moves it picks the one whose position is best
+on average over the card the next player draws (weighted by what is left in
+the deck) and that player's heuristic reply.
 """
 from __future__ import annotations
 
@@ -142,18 +142,6 @@ def evaluate(g, seat: int) -> float:
     if not rest:
         return me
     return me - 0.6 * max(rest) - 0.4 * sum(rest) / len(rest)
-
-
-def win_chance(g, seat: int) -> float:
-    """The learned model's chance that `seat`'s side wins from here (hard bot)."""
-    if g.to_act is None:
-        return 1.0 if seat in g.winners else 0.0
-    from .sorry_model import WEIGHTS, side_scores, softmax
-
-    sides = sides_of(g)
-    weights = WEIGHTS["teams" if g.variant == "teams" else "standard"]
-    probs = softmax(side_scores(g, weights, sides, g.to_act, make_risk(g)))
-    return sum(p for p, side in zip(probs, sides) if seat in side)
 
 
 def after(g, move):
