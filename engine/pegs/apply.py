@@ -18,8 +18,10 @@ from .moves import Discard
 
 
 # Events are immutable values: the few kinds whose text repeats (draws,
-# bumps, pegs reaching HOME) are built once and shared.
+# bumps, pegs reaching HOME) are built once and shared. (Built with
+# tuple.__new__: Event's generated __new__ is a Python function.)
 _EVENTS: dict = {}
+_event_of = tuple.__new__
 SHUFFLED = Event("shuffle", "the discard pile was shuffled into a new draw pile")
 DREW_ONE = tuple(Event("draw", f"{colour} drew 1 card", seat) for seat, colour in enumerate(COLOURS))
 
@@ -27,7 +29,7 @@ DREW_ONE = tuple(Event("draw", f"{colour} drew 1 card", seat) for seat, colour i
 def _event(key: tuple, kind: str, text: str, seat: int) -> Event:
     if len(_EVENTS) > 50_000:
         _EVENTS.clear()
-    e = _EVENTS[key] = Event(kind, text, seat)
+    e = _EVENTS[key] = _event_of(Event, (kind, text, seat))
     return e
 
 
@@ -40,7 +42,7 @@ def apply_move(g, move) -> list[Event]:
         events = [Event("discard", f"{COLOURS[seat]} discards {move.card} (no move)", seat)]
         draw_cards(g, seat, 1, events)
     else:
-        events = [move.event()]
+        events = [move._event or move.new_event()]
         before = _apply_parts(g, move, events)
         if before is not None and _finish_checks(g, seat, before, events):
             g.turn += 1
@@ -71,6 +73,7 @@ def _apply_parts(g, move, events: list):
         if 0 <= frm < HOME0:
             board[frm] = -1
         if bump is not None:
+            key = (seat, owner, number, bump)
             b_owner, b_number, b_to = bump
             bumped = b_owner * PEGS + b_number - 1
             if b_to == "start":                                  # P-6.1
@@ -78,7 +81,6 @@ def _apply_parts(g, move, events: list):
             else:                                                # P-6.2
                 pos[bumped] = bumped_to = index[b_to]
                 board[bumped_to] = bumped
-            key = ("bump", seat, owner, number, bump)
             e = _EVENTS.get(key)
             if e is None:
                 where = "back to START" if b_to == "start" else f"to its in-spot ({b_to})"
@@ -90,7 +92,7 @@ def _apply_parts(g, move, events: list):
                 if before is None:
                     helpers = g.geo.helpers
                     before = [playing_for(pos, helpers[s]) for s in g.geo.teams[seat % 2]]
-                key = ("home", seat, owner, number)
+                key = (seat, peg)
                 e = _EVENTS.get(key)
                 if e is None:
                     e = _event(key, "home", f"{COLOURS[owner]}'s peg {number} reached HOME", seat)

@@ -13,6 +13,7 @@ from functools import cache
 from ..core import COLOURS
 
 START = -1
+OWN = -2              # movegen tables: "one of the mover's own pegs"
 HOME0 = 1000          # HOME hole k (1..5) is HOME0 + k
 PEGS = 5              # P-1: five pegs per player
 HOME_HOLES = 5        # P-2: H1 .. H5
@@ -34,7 +35,8 @@ class Geometry:
     """Everything about a board of `players` sides that never changes."""
 
     __slots__ = ("players", "length", "in_spot", "come_out", "teams", "helpers",
-                 "names", "index", "colours")
+                 "names", "index", "colours", "wrap", "back", "bump_to", "labels",
+                 "bump_parts")
 
     def __init__(self, players: int):
         self.players = players
@@ -53,6 +55,28 @@ class Geometry:
         names.update({HOME0 + k: f"home:{k}" for k in range(1, HOME_HOLES + 1)})
         self.names = names
         self.index = {name: loc for loc, name in names.items()}
+        # Tables for the move generator (movegen.py), so that the hot loops
+        # do no modular arithmetic and no owner/partner tests:
+        # wrap[h + n]: the hole n steps clockwise from hole h (n <= 10 is
+        # the longest forward move, P-3).
+        self.wrap = tuple(t % self.length for t in range(self.length + 11))
+        # back[h]: the hole 8 steps behind hole h (P-5.6).
+        self.back = tuple((t - 8) % self.length for t in range(self.length))
+        # bump_to[owner][peg]: where `peg` goes when a peg of `owner` lands
+        # on it: START for an opponent (P-6.1), its owner's in-spot for a
+        # partner (P-6.2), OWN (-2) for one of owner's own pegs (P-5.1).
+        self.bump_to = tuple(
+            tuple(OWN if peg // PEGS == owner else START if (peg // PEGS - owner) & 1
+                  else self.in_spot[peg // PEGS] for peg in range(PEGS * players))
+            for owner in range(players))
+        # labels[peg]: (owner, peg number 1-5), as the move parts name a peg.
+        self.labels = tuple((peg // PEGS, peg % PEGS + 1) for peg in range(PEGS * players))
+        # bump_parts[owner][peg]: the `bump` of a move part (moves.py) when a
+        # peg of `owner` lands on `peg`: (its owner, its number, where it
+        # goes), None for one of owner's own pegs.
+        self.bump_parts = tuple(
+            tuple(None if to == OWN else (*self.labels[peg], names[to]) for peg, to in enumerate(row))
+            for row in self.bump_to)
 
 
 @cache

@@ -7,14 +7,30 @@ truth for `legal_moves()`, the UI and the bots.
 
 Raw destinations are tuples `(to, bumped, bumped_to)`: where the moving peg
 ends, and the peg it bumps (-1 for none) with where that peg goes.
+
+Speed (this is the engine's hot path; `python -m engine.bench pegs`):
+- the per-geometry tables of board.py (`wrap`, `back`, `bump_to`,
+  `bump_parts`) replace modular arithmetic and owner/partner tests;
+- P-5.1 (no passing own pegs) is one comparison per move: for each own peg
+  on the track the free steps ahead and behind are computed once per
+  position, from the own pegs sorted round the track;
+- one-part Plays are built once and shared, and the moves inside HOME are
+  worked out once per HOME layout (see `Memo`);
+- each distinct card of the hand is looked at once;
+- the split 7 works out the second part from what the first part changed,
+  without moving any peg (see `splits`);
+- the Plays of split 7s and jokers, which are not kept, are built inline
+  (as `new_play` does), without a call per move.
 """
 from __future__ import annotations
 
 from .board import HOME0, PEGS, START
-from .cards import BACKWARD, COME_OUT_CARDS, EIGHT, FORWARD, JOKER, NAMES, SEVEN
+from .cards import COME_OUT_CARDS, EIGHT, FORWARD, JOKER, NAMES, SEVEN
 from .moves import Discard, Play, new_play as play_of
+from .moves import _new, _set_card, _set_event, _set_parts, _set_seat   # for inlining new_play
 
 NO_BUMP = (-1, -1)
+NO_HOME_PEG = HOME0 + 6          # "no own peg higher up in HOME": H1 … H5 are free
 
 
 def playing_for(pos: list, helpers: tuple) -> int | None:
@@ -51,7 +67,8 @@ def forward_options(pos: list, board: list, length: int, in_spot: tuple, owner: 
                     peg: int, n: int) -> list:
     """Where `n` forward steps may take peg `peg` of `owner`: a list of raw
     destinations (P-5.1, P-5.4, P-5.5). Two entries when the peg may both
-    enter HOME and go round (P-5.4 decision)."""
+    enter HOME and go round (P-5.4 decision). (The plain, slow form of the
+    rules; used for the rare P-8.2 split.)"""
     p = pos[peg]
     base = owner * PEGS
     if p >= HOME0:                                   # P-5.5: inside HOME
@@ -116,29 +133,108 @@ def undo_part(pos: list, board: list, peg: int, frm: int, to: int, bumped: int, 
         board[frm] = peg
 
 
-# Moves are immutable values, so equal moves met again (the same peg on the
-# same hole with the same card, in any game) are shared rather than rebuilt:
-# building dataclasses is most of the cost of listing moves. The caches are
-# bounded (about 35 MB at most) by clearing them when they grow large. Joker
-# moves (any peg onto any peg) and split 7s repeat too rarely (under 10% in
-# random games) to be worth caching.
-_CACHE_LIMIT = 100_000
-_PLAYS: dict = {}      # (seat, card, peg, frm, to, bumped, bumped_to) -> one-part Play
-
-
-def make_part(peg: int, frm: int, to: int, bumped: int, bumped_to: int, names: dict) -> tuple:
+def make_part(peg: int, frm: int, to: int, bumped: int, bumped_to: int, geo) -> tuple:
     """The public part tuple (moves.py) of a raw part."""
-    bump = None if bumped < 0 else (bumped // PEGS, bumped % PEGS + 1, names[bumped_to])
-    return (peg // PEGS, peg % PEGS + 1, names[frm], names[to], bump)
+    names = geo.names
+    owner, number = geo.labels[peg]
+    if bumped < 0:
+        return (owner, number, names[frm], names[to], None)
+    b_owner, b_number = geo.labels[bumped]
+    return (owner, number, names[frm], names[to], (b_owner, b_number, names[bumped_to]))
 
 
-def new_single(key: tuple, names: dict) -> Play:
-    """The one-part Play for a `_PLAYS` key (built once, then shared)."""
-    seat, card, peg, frm, to, bumped, bumped_to = key
-    if len(_PLAYS) >= _CACHE_LIMIT:
-        _PLAYS.clear()
-    play = _PLAYS[key] = play_of(seat, NAMES[card], (make_part(peg, frm, to, bumped, bumped_to, names),))
+# One-part moves are immutable values met again and again (the same peg on
+# the same hole with the same card, in any game), so each is built once and
+# shared: building the dataclass and its strings is most of the cost of
+# listing a move. A one-part move is fixed by the seat, the moving peg, the
+# hole it starts from, the card and the peg it lands on: where it ends
+# follows from the card. So `Memo.rows` maps (seat, peg, from), packed in
+# one int, to that peg's "row" of Plays, a list of 32 (see `_new_row`):
+#     row[card]              onto an empty hole
+#     row[16 + card]         the turn into HOME (P-5.4)
+#     row[0][occupant * 16 + card]   onto peg `occupant`, which is bumped
+#                            (P-6): these are rarer, so kept in a dict.
+#
+# HOME pegs change rarely (a few times a game per player), so what they can
+# do is worked out once per HOME layout: `Memo.homes` maps (seat, owner, the
+# HOME holes of owner's pegs), packed in one int, to
+#     (HOME holes taken, the lowest of them, [(peg, hole, next own HOME peg
+#      above it or NO_HOME_PEG), ...], per card code the tuple of its
+#      moves inside HOME (P-5.5))
+#
+# There is one Memo per board size. Together they are bounded by dropping
+# them all once they hold MEMO_LIMIT moves (about 35 MB): a large memo also
+# costs time, as the garbage collector walks every kept move again and
+# again. Joker moves (any peg onto any peg) and split 7s repeat too rarely
+# (under 10% in random games) to be kept.
+MEMO_LIMIT = 100_000
+
+
+class Memo:
+    """The shared one-part Plays and HOME layouts of one board size."""
+
+    __slots__ = ("rows", "homes")
+
+    def __init__(self):
+        self.rows = {}
+        self.homes = {}
+
+
+_MEMOS: dict = {}                 # board length -> Memo
+_held = [0]                       # Plays held by all Memos together
+
+
+def _new_memo(length: int) -> Memo:
+    """A fresh (empty) Memo for boards of `length` holes; all Memos are
+    dropped first if together they are full."""
+    if _held[0] >= MEMO_LIMIT:
+        _MEMOS.clear()
+        _held[0] = 0
+    memo = _MEMOS[length] = Memo()
+    return memo
+
+
+def _new_row(rows: dict, key: int) -> list:
+    """An empty row of Plays (see above), stored as `rows[key]`."""
+    row = rows[key] = [None] * 32
+    row[0] = {}
+    return row
+
+
+def new_single(row, key: int, seat: int, card: int, peg: int, frm: int, to: int,
+               bumped: int, bumped_to: int, geo) -> Play:
+    """The one-part Play for `row[key]` (built once, then shared; `row` is
+    a row list or its dict of bumps)."""
+    _held[0] += 1
+    names = geo.names
+    owner, number = geo.labels[peg]
+    part = (owner, number, names[frm], names[to],
+            None if bumped < 0 else geo.bump_parts[owner][bumped])
+    play = row[key] = _new(Play)                            # new_play, inline
+    _set_seat(play, seat)
+    _set_card(play, NAMES[card])
+    _set_parts(play, (part,))
+    _set_event(play, None)          # kept moves are often played: set, not looked up
     return play
+
+
+def _home_layout(memo: Memo, key: int, seat: int, base: int, mine: list, geo) -> tuple:
+    """The `Memo.homes` entry of the HOME pegs in `mine` (P-5.1, P-5.5)."""
+    homes = [p for p in mine if p > HOME0]
+    homers = []
+    for peg, p in enumerate(mine, base):
+        if p > HOME0:
+            above = [q for q in homes if q > p]
+            homers.append((peg, p, min(above) if above else NO_HOME_PEG))
+    by_card = [()] * (JOKER + 1)
+    for card, n in FORWARD.items():
+        plays = []
+        for peg, p, nxt in homers:
+            if p + n < nxt:                                     # P-5.5, P-5.1 in HOME
+                plays.append(new_single({}, 0, seat, card, peg, p, p + n, -1, -1, geo))
+        by_card[card] = tuple(plays)
+    entry = memo.homes[key] = (homes, min(homes), homers, by_card)
+    return entry
 
 
 def generate(game, seat: int) -> list:
@@ -147,8 +243,6 @@ def generate(game, seat: int) -> list:
     card name. Order: by card (A … K, JOKER), then peg, then destination."""
     pos, board, geo = game.pos, game.board, game.geo
     hand = game.hands[seat]
-    length, in_spot, names = geo.length, geo.in_spot, geo.names
-    cached = _PLAYS.get
     base = seat * PEGS
     mine = pos[base:base + PEGS]
     owner = seat
@@ -156,109 +250,144 @@ def generate(game, seat: int) -> list:
         owner = playing_for(pos, geo.helpers[seat])             # play for a team-mate
         base = owner * PEGS
         mine = pos[base:base + PEGS]
-    spot = in_spot[owner]
-    # Per own peg, computed once: on the track (peg, hole, free steps ahead,
-    # free steps behind, steps to the in-spot) -- P-5.1: no passing own pegs;
-    # in HOME (peg, hole, next own HOME peg above it).
+    length = geo.length
+    memo = _MEMOS.get(length)
+    if memo is None or _held[0] >= MEMO_LIMIT:
+        memo = _new_memo(length)
+    rows = memo.rows
+    # The own pegs: the lowest-numbered START peg (P-5.3, RULES.md decision
+    # 1), the pegs on the track as (hole, peg), and the HOME holes packed
+    # 3 bits per peg (the `Memo.homes` key).
     start_peg = -1
     track = []
-    homes = []
+    packed = 0
+    shift = 0
     peg = base
     for p in mine:
         if p < 0:
             if start_peg < 0:
-                start_peg = peg                                 # lowest-numbered START peg
+                start_peg = peg
         elif p > HOME0:
-            homes.append(p)
+            packed |= p - HOME0 << shift
         else:
-            track.append(p)
+            track.append((p, peg))
         peg += 1
+        shift += 3
+    if packed:
+        key = packed | seat << 15 | owner << 18
+        home = memo.homes.get(key) or _home_layout(memo, key, seat, base, mine, geo)
+        homes, home_free, homers, home_plays = home
+    else:
+        homes, home_free, homers, home_plays = [], NO_HOME_PEG, [], None
+    # Per own peg on the track, in peg order: (peg, hole, free steps ahead,
+    # free steps behind, steps to the in-spot, the most steps that end in
+    # HOME (P-5.4: past the in-spot, below the lowest own HOME peg, and
+    # only if no own peg stands between the peg and its in-spot), its row
+    # of Plays). A move of n steps passes or lands on no own peg (P-5.1)
+    # iff n < ahead (forward) or n < behind (the 8). The gaps come from the
+    # pegs sorted round the track: each peg's gap ahead is the next one's
+    # gap behind.
     runners = []
-    homers = []
-    home_free = HOME0 + 6                                       # lowest own HOME peg
-    if homes:
-        home_free = min(homes)
-        peg = base
-        for p in mine:
-            if p > HOME0:
-                nxt = HOME0 + 6
-                for q in homes:
-                    if p < q < nxt:
-                        nxt = q
-                homers.append((peg, p, nxt))
-            peg += 1
     if track:
-        peg = base
-        for p in mine:
-            if 0 <= p < HOME0:
-                ahead = behind = length
-                for q in track:
-                    if q != p:
-                        da = q - p
-                        if da < 0:
-                            da += length
-                        if da < ahead:
-                            ahead = da
-                        db = length - da
-                        if db < behind:
-                            behind = db
+        spot = geo.in_spot[owner]
+        top = home_free - HOME0 - 1                             # highest free HOME hole
+        if len(track) == 1:
+            p, peg = track[0]
+            d = spot - p
+            if d < 0:
+                d += length
+            key = peg << 12 | seat << 9 | p
+            row = rows.get(key) or _new_row(rows, key)
+            runners.append((peg, p, length, length, d, d + top, row))
+        else:
+            ring = sorted(track)
+            gaps = {}                                           # free steps behind
+            ahead = {}
+            last, last_peg = ring[-1]
+            last -= length
+            for p, peg in ring:
+                gaps[peg] = ahead[last_peg] = p - last
+                last, last_peg = p, peg
+            for p, peg in track:
                 d = spot - p
                 if d < 0:
                     d += length
-                runners.append((peg, p, ahead, behind, d))
-            peg += 1
+                key = peg << 12 | seat << 9 | p
+                row = rows.get(key) or _new_row(rows, key)
+                a = ahead[peg]
+                runners.append((peg, p, a, gaps[peg], d, d + top if d < a else -1, row))
 
+    bump_to = geo.bump_to[owner]       # per peg landed on: START, an in-spot, or OWN
+    wrap = geo.wrap
     moves = []
     add = moves.append
     joker = False
     prev = 0
     for card in hand:
         if card == prev:
-            continue
+            continue                                            # same card, same moves
         prev = card
         if card == JOKER:
             joker = True
             continue
-        if card in COME_OUT_CARDS and start_peg >= 0:           # P-5.3
+        if start_peg >= 0 and card in COME_OUT_CARDS:           # P-5.3
             t = geo.come_out[owner]
+            key = start_peg << 12 | seat << 9 | 511             # 511: START
+            row = rows.get(key) or _new_row(rows, key)
             occ = board[t]
-            r = NO_BUMP if occ < 0 else landing(board, in_spot, owner, start_peg, t)   # P-6.3
-            if r is not None:
-                key = (seat, card, start_peg, START, t, r[0], r[1])
-                add(cached(key) or new_single(key, names))
+            if occ < 0:
+                m = row[card] or new_single(row, card, seat, card, start_peg, START, t, -1, -1, geo)
+                add(m)
+            else:                                               # P-6.3
+                r = bump_to[occ]
+                if r == START or r >= 0 and r != t and board[r] < 0:
+                    bumps = row[0]
+                    key = occ * 16 + card
+                    m = bumps.get(key) or new_single(bumps, key, seat, card, start_peg, START,
+                                                     t, occ, r, geo)
+                    add(m)
         if card == EIGHT:                                       # P-5.6: 8 backward
-            n = BACKWARD[card]
-            for peg, p, ahead, behind, d in runners:
-                if behind > n:                                  # P-5.1
-                    t = p - n
-                    if t < 0:
-                        t += length
+            back = geo.back
+            for peg, p, ahead, behind, d, top, row in runners:
+                if behind > 8:                                  # P-5.1
+                    t = back[p]
                     occ = board[t]
-                    r = NO_BUMP if occ < 0 else landing(board, in_spot, owner, peg, t)
-                    if r is not None:
-                        key = (seat, card, peg, p, t, r[0], r[1])
-                        add(cached(key) or new_single(key, names))
+                    if occ < 0:
+                        m = row[card] or new_single(row, card, seat, card, peg, p, t, -1, -1, geo)
+                        add(m)
+                    else:                                       # P-6
+                        r = bump_to[occ]
+                        if r == START or r >= 0 and r != t and ((x := board[r]) < 0 or x == peg):
+                            bumps = row[0]
+                            key = occ * 16 + card
+                            m = bumps.get(key) or new_single(bumps, key, seat, card, peg, p,
+                                                             t, occ, r, geo)
+                            add(m)
             continue
         n = FORWARD[card]
-        for peg, p, ahead, behind, d in runners:
+        for peg, p, ahead, behind, d, top, row in runners:
             if n < ahead:                                       # P-5.1
-                t = p + n
-                if t >= length:
-                    t -= length
+                t = wrap[p + n]
                 occ = board[t]
-                r = NO_BUMP if occ < 0 else landing(board, in_spot, owner, peg, t)
-                if r is not None:
-                    key = (seat, card, peg, p, t, r[0], r[1])
-                    add(cached(key) or new_single(key, names))
-            if d < n <= d + 5 and d < ahead and HOME0 + n - d < home_free:   # P-5.4
-                key = (seat, card, peg, p, HOME0 + n - d, -1, -1)
-                add(cached(key) or new_single(key, names))
-        for peg, p, nxt in homers:                              # P-5.5
-            if p + n < nxt:
-                key = (seat, card, peg, p, p + n, -1, -1)
-                add(cached(key) or new_single(key, names))
+                if occ < 0:
+                    m = row[card] or new_single(row, card, seat, card, peg, p, t, -1, -1, geo)
+                    add(m)
+                else:                                           # P-6
+                    r = bump_to[occ]
+                    if r == START or r >= 0 and r != t and ((x := board[r]) < 0 or x == peg):
+                        bumps = row[0]
+                        key = occ * 16 + card
+                        m = bumps.get(key) or new_single(bumps, key, seat, card, peg, p,
+                                                         t, occ, r, geo)
+                        add(m)
+            if d < n <= top:                                    # P-5.4
+                m = row[16 + card] or new_single(row, 16 + card, seat, card, peg, p,
+                                                 HOME0 + n - d, -1, -1, geo)
+                add(m)
+        if home_plays:                                          # P-5.5
+            moves += home_plays[card]
         if card == SEVEN and len(runners) + len(homers) > 1:
-            moves += splits(game, seat, owner, runners, homers, home_free)
+            moves += splits(game, seat, owner, runners, homers, home_free, homes)
     if joker:
         jokers = joker_moves(game, seat, owner, start_peg)
         if moves:
@@ -275,117 +404,163 @@ def generate(game, seat: int) -> list:
     return moves
 
 
-def splits(game, seat: int, owner: int, runners: list, homers: list, home_free: int) -> list:
+def splits(game, seat: int, owner: int, runners: list, homers: list, home_free: int,
+           homes: list) -> list:
     """P-5.8: a 7 split between two different pegs (neither from START),
     parts applied in order, each checked when it moves; orders with
-    identical outcomes are listed once (both orders are legal only when the
-    parts do not interact, and then they end the same). P-8.2 (generalised):
-    if the first part brings the last peg of `owner` HOME, the second part
-    moves pegs of whoever the seat plays for next.
+    identical outcomes are listed once, in the first order found (both
+    orders are legal only when the parts do not interact, and then they end
+    the same). P-8.2 (generalised): if the first part brings the last peg
+    of `owner` HOME, the second part moves pegs of whoever the seat plays
+    for next (`_seconds_for_next`).
 
-    Speed: the destinations of every own peg for 1..6 steps are computed
-    once; after a first part, a second part's destinations are recomputed
-    only if they depend on a hole the first part changed.
+    Order: by the first part's peg, its steps (1 … 6), its destination
+    (track before HOME), then the second part's peg and destination.
+
+    Speed: no peg is moved. After the first part (peg1 from frm1 to to1,
+    bumping b1 to bt1):
+    - a track hole h reads peg1 if h == to1, b1 if h == bt1 (a partner sent
+      to its in-spot), empty if h == frm1, else as on the board (the order
+      in which the first part writes them);
+    - a track peg whose next own peg ahead was peg1 has more free steps
+      (P-5.1): `a` more if peg1 moved along the track, peg1's own free
+      steps more if it went HOME; no other track peg's free steps change
+      (peg1 cannot pass an own peg);
+    - the HOME holes taken change only if peg1 moved in or into HOME.
     """
     pos, board, geo = game.pos, game.board, game.geo
-    length, in_spot, names = geo.length, geo.in_spot, geo.names
-    base = owner * PEGS
-    opts = {}                            # peg -> [None, raws for 1 step, ..., 6 steps]
-    movers = []                          # (peg, hole, steps to the in-spot or -1 in HOME)
-    for peg, p, ahead, behind, d in runners:
-        row = [None]
-        for a in range(1, SEVEN):
-            here = []
-            if a < ahead:
-                t = p + a
-                if t >= length:
-                    t -= length
-                occ = board[t]
-                if occ < 0:
-                    here.append((t, -1, -1))
-                else:
-                    r = landing(board, in_spot, owner, peg, t)
-                    if r is not None:
-                        here.append((t, r[0], r[1]))
-            if d < a <= d + 5 and d < ahead and HOME0 + a - d < home_free:
-                here.append((HOME0 + a - d, -1, -1))
-            row.append(here)
-        opts[peg] = row
-        movers.append((peg, p, d))
+    length, wrap, names = geo.length, geo.wrap, geo.names
+    bump_to, bump_parts, labels = geo.bump_to[owner], geo.bump_parts[owner], geo.labels
+    # movers, in peg order: (peg, hole, free steps ahead, steps to the
+    # in-spot, hole of the own peg just ahead (-1 if none), highest step
+    # count that ends in HOME (see generate), (owner, number, hole name)
+    # for its part tuple) for track pegs; HOME pegs have d = -1, the free
+    # HOME steps above them in place of `ahead`.
+    movers = []
+    for peg, p, ahead, behind, d, top, row in runners:
+        movers.append((peg, p, ahead, d, (p + ahead) % length if ahead < length else -1, top,
+                       (*labels[peg], names[p])))
     for peg, p, nxt in homers:
-        opts[peg] = [None] + [[(p + a, -1, -1)] if p + a < nxt else [] for a in range(1, SEVEN)]
-        movers.append((peg, p, -1))
+        movers.append((peg, p, nxt - p - 1, -1, -1, -1, (*labels[peg], names[p])))
     movers.sort()
+    # While the HOME holes taken stay as they are, a HOME peg without free
+    # steps takes no part: `live` leaves those out.
+    live = [m for m in movers if m[2]]
     # P-8.2: only when exactly one of `owner`'s pegs is outside HOME can the
     # first part finish `owner`.
-    outside = sum(1 for q in pos[base:base + PEGS] if q < HOME0)
-    helpers = geo.helpers[seat]
-    seen = set()
+    last_out = len(homes) == PEGS - 1
+    seen = set()          # (peg1, to1, peg2, to2) listed with peg1 < peg2 first
     out = []
-    for peg1, frm1, _ in movers:
-        row = opts[peg1]
-        for a in range(1, SEVEN):
+    add = out.append
+    for peg1, frm1, ahead1, d1, next1, top1, label1 in live:
+        # the first part's destinations, on the board as it is:
+        # (steps, to, bumped, bumped_to)
+        firsts = []
+        if d1 >= 0:
+            for a in range(1, SEVEN):
+                if a < ahead1:                                  # P-5.1
+                    t = wrap[frm1 + a]
+                    occ = board[t]
+                    if occ < 0:
+                        firsts.append((a, t, -1, -1))
+                    else:                                       # P-6
+                        r = bump_to[occ]
+                        if r == START or r >= 0 and r != t and ((x := board[r]) < 0 or x == peg1):
+                            firsts.append((a, t, occ, r))
+                if d1 < a <= top1:                              # P-5.4
+                    firsts.append((a, HOME0 + a - d1, -1, -1))
+        else:
+            for a in range(1, min(ahead1 + 1, SEVEN)):          # P-5.5
+                firsts.append((a, frm1 + a, -1, -1))
+        for a, to1, b1, bt1 in firsts:
             b = SEVEN - a
-            for to1, b1, bt1 in row[a]:
-                if outside == 1 and to1 > HOME0 and frm1 < HOME0:
-                    # the first part finishes `owner`: the rest is played for
-                    # whoever the seat plays for next (P-8.2)
-                    do_part(pos, board, peg1, frm1, to1, b1, bt1)
-                    owner2 = playing_for(pos, helpers)
-                    seconds = []
-                    if owner2 is not None:
-                        base2 = owner2 * PEGS
-                        seconds = [(peg2, pos[peg2], forward_options(pos, board, length, in_spot,
-                                                                     owner2, peg2, b))
-                                   for peg2 in range(base2, base2 + PEGS) if pos[peg2] >= 0]
-                    undo_part(pos, board, peg1, frm1, to1, b1, bt1)
-                else:
-                    # holes the first part changes; a second part's
-                    # destinations are reused unless they depend on one
-                    c1 = frm1 if frm1 < HOME0 else -1
-                    c2 = to1 if to1 < HOME0 else -1
-                    home_changed = c1 < 0 or c2 < 0
-                    seconds = []
-                    done = False
-                    for peg2, p2, d2 in movers:
-                        if peg2 == peg1:
-                            continue
-                        if p2 > HOME0:
-                            dirty = home_changed
-                        else:
-                            dirty = (home_changed and d2 < b
-                                     or c1 >= 0 and 0 < (c1 - p2) % length <= b
-                                     or c2 >= 0 and 0 < (c2 - p2) % length <= b
-                                     or bt1 >= 0 and 0 < (bt1 - p2) % length <= b)
-                            if not dirty:
-                                t2 = p2 + b
-                                if t2 >= length:
-                                    t2 -= length
-                                occ = board[t2]
-                                # a partner there: its in-spot may have changed
-                                dirty = occ >= 0 and not (occ // PEGS - owner) & 1
-                        if dirty:
-                            if not done:
-                                do_part(pos, board, peg1, frm1, to1, b1, bt1)
-                                done = True
-                            seconds.append((peg2, p2, forward_options(pos, board, length, in_spot,
-                                                                      owner, peg2, b)))
-                        else:
-                            raws = opts[peg2][b]
-                            if raws:
-                                seconds.append((peg2, p2, raws))
-                    if done:
-                        undo_part(pos, board, peg1, frm1, to1, b1, bt1)
-                part1 = None
-                for peg2, frm2, raws in seconds:
-                    for to2, b2, bt2 in raws:
-                        dup = (peg2, to2, peg1, to1) if peg2 < peg1 else (peg1, to1, peg2, to2)
-                        if dup in seen:
-                            continue
-                        seen.add(dup)
+            part1 = None
+            if to1 > HOME0:
+                if d1 >= 0 and last_out:
+                    # P-8.2: the rest moves the next team-mate's pegs
+                    for peg2, frm2, to2, b2, bt2 in _seconds_for_next(game, seat, peg1, frm1, to1,
+                                                                      b1, bt1, b):
                         if part1 is None:
-                            part1 = make_part(peg1, frm1, to1, b1, bt1, names)
-                        out.append(play_of(seat, "7", (part1, make_part(peg2, frm2, to2, b2, bt2, names))))
+                            part1 = make_part(peg1, frm1, to1, b1, bt1, geo)
+                        add(play_of(seat, "7", (part1, make_part(peg2, frm2, to2, b2, bt2, geo))))
+                    continue
+                homes2 = [q for q in homes if q != frm1]        # peg1 moved in/into HOME
+                homes2.append(to1)
+                free2 = min(homes2)
+                seconds = movers
+            else:
+                homes2 = None
+                free2 = home_free
+                seconds = live
+            grow = (a if to1 < HOME0 else ahead1) if d1 >= 0 else 0
+            # the second parts: (peg2, its label, to2, public bump or None)
+            cands = []
+            keep = cands.append
+            for peg2, p2, ahead2, d2, next2, top2, label2 in seconds:
+                if peg2 == peg1:
+                    continue
+                if d2 < 0:                                      # P-5.5: inside HOME
+                    if homes2 is None:
+                        if b > ahead2:
+                            continue                            # P-5.1: no passing in HOME
+                    else:
+                        k = p2 + b
+                        if k > HOME0 + 5 or any(p2 < q <= k for q in homes2):
+                            continue                            # P-5.1: no passing in HOME
+                    keep((peg2, label2, p2 + b, None))
+                    continue
+                if next2 == frm1:                               # peg1 was just ahead
+                    ahead2 += grow
+                if b < ahead2:                                  # P-5.1
+                    t = wrap[p2 + b]
+                    occ = peg1 if t == to1 else b1 if t == bt1 else -1 if t == frm1 else board[t]
+                    if occ < 0:
+                        keep((peg2, label2, t, None))
+                    else:                                       # P-6
+                        r = bump_to[occ]
+                        if r == START:
+                            keep((peg2, label2, t, bump_parts[occ]))
+                        elif r >= 0 and r != t:
+                            x = peg1 if r == to1 else b1 if r == bt1 else -1 if r == frm1 else board[r]
+                            if x < 0 or x == peg2:
+                                keep((peg2, label2, t, bump_parts[occ]))
+                if d2 < b <= d2 + 5 and d2 < ahead2 and HOME0 + b - d2 < free2:   # P-5.4
+                    keep((peg2, label2, HOME0 + b - d2, None))
+            for peg2, label2, to2, bump2 in cands:
+                if peg2 < peg1:
+                    if (peg2, to2, peg1, to1) in seen:
+                        continue                                # the other order, listed
+                else:
+                    seen.add((peg1, to1, peg2, to2))
+                if part1 is None:
+                    part1 = make_part(peg1, frm1, to1, b1, bt1, geo)
+                m = _new(Play)                                  # new_play, inline
+                _set_seat(m, seat)
+                _set_card(m, "7")
+                _set_parts(m, (part1, (*label2, names[to2], bump2)))
+                add(m)
+    return out
+
+
+def _seconds_for_next(game, seat: int, peg1: int, frm1: int, to1: int, b1: int, bt1: int,
+                      b: int) -> list:
+    """P-8.2 (RULES.md decision 3): the first part brought the last peg of
+    its owner HOME, so the second part moves pegs of whoever `seat` plays
+    for next; none if that was the team's last peg (decision 4). Rare, so
+    done plainly: make the first part, look, take it back."""
+    pos, board, geo = game.pos, game.board, game.geo
+    do_part(pos, board, peg1, frm1, to1, b1, bt1)
+    owner2 = playing_for(pos, geo.helpers[seat])
+    out = []
+    if owner2 is not None:
+        base2 = owner2 * PEGS
+        for peg2 in range(base2, base2 + PEGS):
+            p2 = pos[peg2]
+            if p2 >= 0:
+                for to2, b2, bt2 in forward_options(pos, board, geo.length, geo.in_spot,
+                                                    owner2, peg2, b):
+                    out.append((peg2, p2, to2, b2, bt2))
+    undo_part(pos, board, peg1, frm1, to1, b1, bt1)
     return out
 
 
@@ -393,31 +568,37 @@ def joker_moves(game, seat: int, owner: int, start_peg: int) -> list:
     """P-7.1: a peg from START (the lowest-numbered) or from the track jumps
     onto any track hole holding another player's peg, bumping it."""
     pos, board, geo = game.pos, game.board, game.geo
-    in_spot, names = geo.in_spot, geo.names
+    names = geo.names
     base = owner * PEGS
     movers = [peg for peg in range(base, base + PEGS) if 0 <= pos[peg] < HOME0 or peg == start_peg]
     if not movers:
         return []
-    # per target hole: its name, the bump it causes, and the peg (if any) on
-    # the in-spot a bumped partner would go to (P-6.2)
+    bump_to, bump_parts = geo.bump_to[owner], geo.bump_parts[owner]
+    # Per target hole, in hole order: its name, the public bump (P-6) and
+    # the peg (if any) on the in-spot a bumped partner would go to (P-6.2).
     targets = []
-    for t, occ in enumerate(board):
-        if occ >= 0:
-            other = occ // PEGS
-            if other != owner:
-                if (other - owner) & 1:                        # P-6.1
-                    targets.append((names[t], (other, occ % PEGS + 1, "start"), -1))
-                else:
-                    s = in_spot[other]                         # P-6.2
-                    if s != t:
-                        targets.append((names[t], (other, occ % PEGS + 1, names[s]), board[s]))
+    for t in sorted(pos):
+        if t >= HOME0:
+            break
+        if t >= 0:
+            occ = board[t]
+            r = bump_to[occ]
+            if r == START:                                      # P-6.1
+                targets.append((names[t], bump_parts[occ], -1))
+            elif r >= 0 and r != t:                             # P-6.2
+                targets.append((names[t], bump_parts[occ], board[r]))
+    # Not memoised: joker moves rarely repeat (any peg onto any peg). Built
+    # as new_play does, inline (this loop builds many).
     out = []
     add = out.append
     for peg in movers:
         frm = names[pos[peg]]
         number = peg - base + 1
-        for t, bump, x in targets:
+        for name, bump, x in targets:
             if x < 0 or x == peg:                              # P-6.2 decision: in-spot free
-                # not cached: joker moves rarely repeat (any peg onto any peg)
-                add(play_of(seat, "JOKER", ((owner, number, frm, t, bump),)))
+                m = _new(Play)
+                _set_seat(m, seat)
+                _set_card(m, "JOKER")
+                _set_parts(m, ((owner, number, frm, name, bump),))
+                add(m)
     return out

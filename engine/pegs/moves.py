@@ -44,13 +44,20 @@ class Play:
 
     `_event` is a private memo of the "play" event (moves are shared between
     positions, see movegen.py); it takes no part in equality, hashing, repr
-    or to_dict().
+    or to_dict(). `new_play` leaves it unset (`__getattr__` then reads None):
+    every attribute set costs, and most listed moves are never played.
     """
 
     seat: int
     card: str
     parts: tuple
     _event: Event | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __getattr__(self, name: str):
+        # only called for an unset slot: `_event` of a `new_play` Play
+        if name == "_event":
+            return None
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __str__(self) -> str:
         return f"{COLOURS[self.seat]} {self.card}: {self.detail()}"
@@ -62,10 +69,22 @@ class Play:
 
     def event(self) -> Event:
         """The "play" event: "Red plays 7: peg 2 track:40→track:44, …"."""
-        e = self._event
-        if e is None:
-            e = Event("play", f"{COLOURS[self.seat]} plays {self.card}: {self.detail()}", self.seat)
-            _set_event(self, e)
+        return self._event or self.new_event()
+
+    def new_event(self) -> Event:
+        """Build (and memoise) the "play" event."""
+        seat, parts = self.seat, self.parts
+        if len(parts) == 1:
+            owner, peg, frm, to, bump = parts[0]
+            if bump is None and owner == seat:                 # the usual case, in one go
+                text = f"{COLOURS[seat]} plays {self.card}: peg {peg} {frm}→{to}"
+            else:
+                text = f"{COLOURS[seat]} plays {self.card}: {describe_part(parts[0], seat)}"
+        else:
+            text = f"{COLOURS[seat]} plays {self.card}: {self.detail()}"
+        # tuple.__new__: Event's generated __new__ is a slower Python function
+        e = _tuple_new(Event, ("play", text, seat))
+        _set_event(self, e)
         return e
 
     def to_dict(self) -> dict:
@@ -79,18 +98,18 @@ class Play:
 
 
 _new = object.__new__
+_tuple_new = tuple.__new__
 _set_seat, _set_card, _set_parts = Play.seat.__set__, Play.card.__set__, Play.parts.__set__
 _set_event = Play._event.__set__
 
 
 def new_play(seat: int, card: str, parts: tuple) -> Play:
     """`Play(seat, card, parts)`, built without the frozen-dataclass
-    `__init__` (twice as fast; the move generator builds thousands)."""
+    `__init__` (several times faster; the move generator builds thousands)."""
     play = _new(Play)
     _set_seat(play, seat)
     _set_card(play, card)
     _set_parts(play, parts)
-    _set_event(play, None)
     return play
 
 
