@@ -35,7 +35,7 @@ def _per_call(states: list, call, seconds: float) -> float:
 def rows(seconds: float) -> list[Row]:
     out: list[Row] = []
     for players in (3, 4, 5, 7):
-        games, moves, elapsed, _ = time_random_games(_make(players), seconds)
+        games, moves, elapsed = time_random_games(_make(players), seconds)
         out.append(Row(f"{players} players: random-move rounds/s", games * ROUNDS / elapsed, "rounds/s",
                        f"{games} games"))
         out.append(Row(f"{players} players: random-move games/s", games / elapsed, "games/s"))

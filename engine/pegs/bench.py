@@ -19,7 +19,7 @@ def _make(players: int):
 def rows(seconds: float) -> list[Row]:
     out = []
     for players in (4, 6, 8):
-        games, moves, elapsed, finished = time_random_games(_make(players), seconds)
+        games, moves, elapsed = time_random_games(_make(players), seconds)
         avg = moves / games
         out.append(Row(f"random {players}-player games", games / elapsed, "games/s",
                        f"{games} games, {avg:,.0f} moves each"))

@@ -19,7 +19,7 @@ def rows(seconds: float) -> list[Row]:
     out = []
     for variant, players in CASES:
         make = partial(_make, variant, players)
-        games, moves, elapsed, _ = time_random_games(make, seconds)
+        games, moves, elapsed = time_random_games(make, seconds)
         label = f"{variant}, {players} players"
         note = "single games" if variant == "points" else ""
         out.append(Row(f"random games/s, {label}", games / elapsed, "games/s",
