@@ -6,7 +6,6 @@ screen (and the engine's bots, Markdown, …) is imported when first used.
 from __future__ import annotations
 
 import os
-import sys
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
@@ -147,14 +146,9 @@ class ParlorApp(App[None]):
 
     async def action_quit(self) -> None:
         """ctrl+q: quit at once; a game in play was saved after its last move."""
-        from .screens.turns import TurnScreen, saved_note
+        from .screens.base import GameScreen, saved_note
 
-        boards = (TurnScreen,)
-        if "tui.screens.gnoming" in sys.modules:         # only if a Gnoming screen was ever opened
-            from .screens.gnoming import GnomingScreen
-
-            boards += (GnomingScreen,)
-        playing = any(isinstance(s, boards) for s in self.screen_stack)
+        playing = any(isinstance(s, GameScreen) for s in self.screen_stack)
         self.exit(message=saved_note() if playing else None)
 
     # ------------------------------------------------------------ navigation

@@ -24,10 +24,31 @@ class ParlorScreen(Screen):
 
 
 class GameScreen(ParlorScreen):
-    """What every game board shares: the results screen and what follows it.
+    """What every game board shares: skipping the bots, leaving, the results
+    screen and what follows it.
 
-    Subclasses provide `game`, `session` and set `_results_shown = False`.
+    Subclasses provide `game`, `session`, `_skip`, `_wake` (the bots' wait)
+    and set `_results_shown = False`.
     """
+
+    def action_skip(self) -> None:
+        self._skip = True
+        self._wake.set()
+        self.refresh_bindings()
+
+    def action_title(self) -> None:
+        self.app.go_title()
+
+    def action_quit_game(self) -> None:
+        from .dialogs import QuitScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "quit":
+                self.app.exit(message=saved_note())
+            elif choice == "title":
+                self.app.go_title()
+
+        self.app.push_screen(QuitScreen(), callback=done)
 
     def action_results(self) -> None:
         if self.game.is_over:
@@ -68,3 +89,7 @@ class ParlorModal(ModalScreen[T]):
 
     def compose_body(self) -> ComposeResult:
         yield from ()
+
+
+def saved_note() -> str:
+    return "Your game is saved. Resume it with: parlor continue"

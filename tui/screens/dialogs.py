@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..widgets.footer import ParlorFooter
-from .base import ParlorModal
+from .base import ParlorModal, saved_note
 
 
 class HandoffScreen(ParlorModal[None]):
@@ -51,7 +51,7 @@ class HandoffScreen(ParlorModal[None]):
         self.dismiss(None)
 
     def action_quit(self) -> None:
-        self.app.exit(message="Your game is saved. Resume it with: parlor continue")
+        self.app.exit(message=saved_note())
 
 
 class QuitScreen(ParlorModal[str]):

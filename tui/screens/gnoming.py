@@ -32,7 +32,7 @@ from .. import gnoming_view as gv
 from ..session import Session
 from ..widgets.footer import ParlorFooter
 from .base import GameScreen, ParlorModal
-from .sorry import saved_note, update_static
+from .turns import update_static
 
 COLOURS = gv.COLOURS
 CELL_MOVES = (Flip, Place, Bounce)
@@ -333,25 +333,6 @@ class GnomingScreen(GameScreen):
         self.cursor = row * 3 + col
         self.message = ""
         self.refresh_view()
-
-    def action_skip(self) -> None:
-        self._skip = True
-        self._wake.set()
-        self.refresh_bindings()
-
-    def action_title(self) -> None:
-        self.app.go_title()
-
-    def action_quit_game(self) -> None:
-        from .dialogs import QuitScreen
-
-        def done(choice: str | None) -> None:
-            if choice == "quit":
-                self.app.exit(message=saved_note())
-            elif choice == "title":
-                self.app.go_title()
-
-        self.app.push_screen(QuitScreen(), callback=done)
 
 
     def check_action(self, action: str, parameters) -> bool | None:

@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
-from .base import GameScreen
+from .base import GameScreen, saved_note
 
 
 class MoveList(OptionList):
@@ -357,25 +357,6 @@ class TurnScreen(GameScreen):
             ml.highlighted = 0
         self.refresh_view()
 
-    def action_skip(self) -> None:
-        self._skip = True
-        self._wake.set()
-        self.refresh_bindings()
-
-    def action_title(self) -> None:
-        self.app.go_title()
-
-    def action_quit_game(self) -> None:
-        from .dialogs import QuitScreen
-
-        def done(choice: str | None) -> None:
-            if choice == "quit":
-                self.app.exit(message=saved_note())
-            elif choice == "title":
-                self.app.go_title()
-
-        self.app.push_screen(QuitScreen(), callback=done)
-
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "card":
             if not self.private_hands():
@@ -435,7 +416,3 @@ def update_static(widget: Static, content, fixed: bool = False) -> None:
     previous = getattr(widget, "_parlor_rows", None)
     widget._parlor_rows = rows
     widget.update(content, layout=previous != rows)
-
-
-def saved_note() -> str:
-    return "Your game is saved. Resume it with: parlor continue"

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
-from textual.widget import Widget
 
 from engine import COLOURS
 from engine.pegs.board import COME_OUT_OFFSET, IN_SPOT_OFFSET, SIDE
 from themes import glyphs as glyph_table
 
 from .. import pegs_view as pv
+from .canvas import CanvasBoard, canvas_strips
 
 WIDTH = 80
 HOLES_X = 15          # x of the first hole cell; each hole is 3 cells: marker, 2 for the peg
@@ -50,8 +49,10 @@ class PegsBoardState:
     legend: bool = True
 
 
-class PegsBoard(Widget):
+class PegsBoard(CanvasBoard):
     """The board. Set `state` (a PegsBoardState) and it redraws."""
+
+    STATE = PegsBoardState
 
     COMPONENT_CLASSES = {
         "pegs-board--hole", "pegs-board--label", "pegs-board--info", "pegs-board--mark",
@@ -82,48 +83,6 @@ class PegsBoard(Widget):
           f"PegsBoard > .pegs-board--zone{i} {{ background: $player-{name} 20%; color: $text; }}"
           for i, name in enumerate(c.lower() for c in COLOURS)),
     ])
-
-    def __init__(self, *, ascii: bool = False, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._state = PegsBoardState()
-        self._ascii = ascii
-        self._lines: list[Strip] | None = None
-        self._built_for: tuple | None = None
-
-    # ------------------------------------------------------------ API
-    @property
-    def state(self) -> PegsBoardState:
-        return self._state
-
-    @state.setter
-    def state(self, value: PegsBoardState) -> None:
-        self._state = value
-        self._lines = None
-        self.refresh()
-
-    @property
-    def ascii(self) -> bool:
-        return self._ascii
-
-    @ascii.setter
-    def ascii(self, value: bool) -> None:
-        self._ascii = value
-        self._lines = None
-        self.refresh()
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._lines = None
-
-    def render_line(self, y: int) -> Strip:
-        key = (tuple(self.size), self._ascii)
-        if self._lines is None or self._built_for != key:
-            self._lines = self._build()
-            self._built_for = key
-        if 0 <= y < len(self._lines):
-            return self._lines[y]
-        return Strip.blank(self.size.width, self.rich_style)
 
     # ------------------------------------------------------------ drawing
     def _build(self) -> list[Strip]:
@@ -232,23 +191,4 @@ class PegsBoard(Widget):
             put(1, y, legend, info)
 
         # -- to strips, centred in the widget
-        left = max(0, (width - WIDTH) // 2)
-        blank = Strip.blank(width, base)
-        out = []
-        for row in canvas:
-            segments = []
-            run_text, run_style = "", None
-            for char, st in row:
-                if st is run_style:
-                    run_text += char
-                else:
-                    if run_text:
-                        segments.append(Segment(run_text, run_style))
-                    run_text, run_style = char, st
-            if run_text:
-                segments.append(Segment(run_text, run_style))
-            if left:
-                segments.insert(0, Segment(" " * left, base))
-            out.append(Strip(segments).extend_cell_length(width, base).crop(0, width))
-        out += [blank] * max(0, height - len(out))
-        return out
+        return canvas_strips(canvas, width, height, base, max(0, (width - WIDTH) // 2))

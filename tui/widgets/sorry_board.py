@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
-from textual.widget import Widget
 
 from themes import glyphs as glyph_table
 
 from .. import sorry_view as sv
+from .canvas import CanvasBoard, canvas_strips
 
 COMPACT = (3, 1)
 LARGE = (5, 2)
@@ -37,8 +36,10 @@ class BoardState:
     lines: list[str] = field(default_factory=list)
 
 
-class SorryBoard(Widget):
+class SorryBoard(CanvasBoard):
     """The board. Set `state` (a BoardState) and it redraws."""
+
+    STATE = BoardState
 
     COMPONENT_CLASSES = {
         "sorry-board--square", "sorry-board--number", "sorry-board--label", "sorry-board--card",
@@ -79,53 +80,10 @@ class SorryBoard(Widget):
     SorryBoard > .sorry-board--zone3 { background: $player-green 22%; color: $text; }
     """
 
-    def __init__(self, *, ascii: bool = False, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._state = BoardState()
-        self._ascii = ascii
-        self._lines: list[Strip] | None = None
-        self._built_for: tuple | None = None
-
-    # ------------------------------------------------------------ API
-    @property
-    def state(self) -> BoardState:
-        return self._state
-
-    @state.setter
-    def state(self, value: BoardState) -> None:
-        self._state = value
-        self._lines = None
-        self.refresh()
-
-    @property
-    def ascii(self) -> bool:
-        return self._ascii
-
-    @ascii.setter
-    def ascii(self, value: bool) -> None:
-        self._ascii = value
-        self._lines = None
-        self.refresh()
-
     @property
     def scale(self) -> tuple[int, int]:
         w, h = self.size
         return LARGE if w >= LARGE[0] * sv.GRID and h >= LARGE[1] * sv.GRID else COMPACT
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._lines = None
-
-    # ------------------------------------------------------------ Line API
-    def render_line(self, y: int) -> Strip:
-        key = (tuple(self.size), self._ascii)
-        if self._lines is None or self._built_for != key:
-            self._lines = self._build()
-            self._built_for = key
-        if 0 <= y < len(self._lines):
-            return self._lines[y]
-        return Strip.blank(self.size.width, self.rich_style)
 
     # ------------------------------------------------------------ drawing
     def _build(self) -> list[Strip]:
@@ -281,27 +239,7 @@ class SorryBoard(Widget):
                 restyle(x, y + i, cw, extra)
 
         # -- to strips, centred in the widget
-        left = max(0, (width - bw) // 2)
-        top = max(0, (height - bh) // 2)
-        blank = Strip.blank(width, base)
-        out = [blank] * top
-        for row in canvas:
-            segments = []
-            run_text, run_style = "", None
-            for char, st in row:
-                if st is run_style:
-                    run_text += char
-                else:
-                    if run_text:
-                        segments.append(Segment(run_text, run_style))
-                    run_text, run_style = char, st
-            if run_text:
-                segments.append(Segment(run_text, run_style))
-            if left:
-                segments.insert(0, Segment(" " * left, base))
-            out.append(Strip(segments).extend_cell_length(width, base).crop(0, width))
-        out += [blank] * max(0, height - len(out))
-        return out
+        return canvas_strips(canvas, width, height, base, max(0, (width - bw) // 2), max(0, (height - bh) // 2))
 
     @staticmethod
     def _track_cell(sq: int, kind: str, direction: str, g, cw: int, ch: int) -> list[str]:
