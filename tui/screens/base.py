@@ -5,6 +5,7 @@ from typing import TypeVar
 
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
+from textual.widgets import RichLog
 
 from ..widgets.too_small import TooSmall
 
@@ -27,9 +28,30 @@ class GameScreen(ParlorScreen):
     """What every game board shares: skipping the bots, leaving, the results
     screen and what follows it.
 
-    Subclasses provide `game`, `session`, `_skip`, `_wake` (the bots' wait)
-    and set `_results_shown = False`.
+    Subclasses provide `session`, `_skip`, `_closing`, `_token` and `_wake`
+    (the bots' worker and its wait) and set `_results_shown = False`.
     """
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def log_text(self, text: str) -> str:
+        """A log line as shown (the engine's event text by default); "" leaves it out."""
+        return text
+
+    def _fill_log(self) -> None:
+        """The game's log so far (after the first layout, so lines wrap to the real width)."""
+        log = self.query_one("#log", RichLog)
+        for text in self.session.event_texts():
+            text = self.log_text(text)
+            if text:
+                log.write(text)
+
+    def on_unmount(self) -> None:
+        self._closing = True          # a bot still thinking drops its move
+        self._token += 1
+        self._wake.set()
 
     def action_skip(self) -> None:
         self._skip = True

@@ -125,24 +125,10 @@ class GnomingScreen(GameScreen):
                 yield log
         yield ParlorFooter(compact=True)
 
-    @property
-    def game(self):
-        return self.session.game
-
     def on_mount(self) -> None:
         self.refresh_view()
         self.call_after_refresh(self._fill_log)
         self.call_after_refresh(self.next_turn)
-
-    def _fill_log(self) -> None:
-        log = self.query_one("#log", RichLog)
-        for text in self.session.event_texts():
-            log.write(text)
-
-    def on_unmount(self) -> None:
-        self._closing = True
-        self._token += 1
-        self._wake.set()
 
     def on_glyphs_changed(self) -> None:
         self.refresh_view()

@@ -10,7 +10,7 @@ before the screen moves on (Session.play).
 
 A subclass provides the board: `compose_body`, `refresh_view`, and the
 hooks `make_preview(move)` (an object with `lines`, `detail` and `move`),
-`card_label(card)`, `private_hands()` and `log_text(text)`.
+`card_label(card)`, `private_hands()` and GameScreen's `log_text(text)`.
 """
 from __future__ import annotations
 
@@ -119,10 +119,6 @@ class TurnScreen(GameScreen):
     def card_label(self, card: str | None) -> str:
         return card or ""
 
-    def log_text(self, text: str) -> str:
-        """A log line as shown (the engine's event text by default); "" leaves it out."""
-        return text
-
     def refresh_view(self, selection_only: bool = False) -> None:
         raise NotImplementedError
 
@@ -131,23 +127,11 @@ class TurnScreen(GameScreen):
         return self.query_one("#board")
 
     # ------------------------------------------------------------ set-up
-    @property
-    def game(self):
-        return self.session.game
-
     def on_mount(self) -> None:
         self.refresh_view()
         self.call_after_refresh(self._fill_log)
         self.query_one("#moves", MoveList).focus()
         self.call_after_refresh(self.next_turn)
-
-    def _fill_log(self) -> None:
-        """The game's log so far (after the first layout, so lines wrap to the real width)."""
-        log = self.query_one("#log", RichLog)
-        for text in self.session.event_texts():
-            text = self.log_text(text)
-            if text:
-                log.write(text)
 
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
@@ -157,11 +141,6 @@ class TurnScreen(GameScreen):
         moves = self.query_one("#moves", MoveList)
         if self.app.screen is self and self.focused is None and moves.display and not self.app.too_small:
             moves.focus()
-
-    def on_unmount(self) -> None:
-        self._closing = True
-        self._token += 1
-        self._wake.set()
 
     def on_glyphs_changed(self) -> None:
         self.board_widget().ascii = self.app.ascii
