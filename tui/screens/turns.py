@@ -113,14 +113,8 @@ class TurnScreen(GameScreen):
         """Whether each player holds a private hand to choose a card from."""
         return False
 
-    def make_preview(self, move):
-        raise NotImplementedError
-
     def card_label(self, card: str | None) -> str:
         return card or ""
-
-    def refresh_view(self, selection_only: bool = False) -> None:
-        raise NotImplementedError
 
     def board_widget(self):
         """The board widget (its `ascii` follows the settings)."""

@@ -57,9 +57,6 @@ class CanvasBoard(Widget):
             return self._lines[y]
         return Strip.blank(self.size.width, self.rich_style)
 
-    def _build(self) -> list[Strip]:
-        raise NotImplementedError
-
 
 def canvas_strips(canvas: list[list[tuple[str, Style]]], width: int, height: int, base: Style,
                   left: int = 0, top: int = 0) -> list[Strip]:
