@@ -61,20 +61,23 @@ def test_pegs_eight_players(snap_compare, theme, ascii):
     assert snap_compare(app, terminal_size=(80, 24), run_before=show("JOKER"))
 
 
-def test_pegs_dead_hand(snap_compare):
+@pytest.mark.parametrize("theme,ascii", LOOKS)
+def test_pegs_dead_hand(snap_compare, theme, ascii):
     session = pegs_session(6, ("human",) + ("easy",) * 5, hands={0: ["2", "3", "5", "7", "9", "10"]}, seed=3)
-    assert snap_compare(app_for(session), terminal_size=(100, 30), run_before=ready)
+    assert snap_compare(app_for(session, theme=theme, ascii=ascii), terminal_size=(100, 30), run_before=ready)
 
 
-def test_pegs_playing_for_a_partner(snap_compare):
+@pytest.mark.parametrize("theme,ascii", LOOKS)
+def test_pegs_playing_for_a_partner(snap_compare, theme, ascii):
     pegs = late_pegs(4)
     pegs[0] = [f"home:{k}" for k in range(1, 6)]
     session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs=pegs,
                            hands={0: ["2", "3", "4", "5", "9", "10"]}, seed=5)
-    assert snap_compare(app_for(session, theme="parlor-light"), terminal_size=(80, 24), run_before=ready)
+    assert snap_compare(app_for(session, theme=theme, ascii=ascii), terminal_size=(80, 24), run_before=ready)
 
 
-def test_pegs_results(snap_compare):
+@pytest.mark.parametrize("theme,ascii", LOOKS)
+def test_pegs_results(snap_compare, theme, ascii):
     pegs = late_pegs(4)
     pegs[0] = [f"home:{k}" for k in range(1, 6)]
     session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs=pegs,
@@ -91,4 +94,4 @@ def test_pegs_results(snap_compare):
             await pilot.pause(0.05)
         await pilot.pause()
 
-    assert snap_compare(app_for(session), terminal_size=(80, 24), run_before=finish)
+    assert snap_compare(app_for(session, theme=theme, ascii=ascii), terminal_size=(80, 24), run_before=finish)
