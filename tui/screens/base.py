@@ -1,9 +1,12 @@
 """Base classes: every screen ends with the TooSmall message (shown by CSS when needed)."""
 from __future__ import annotations
 
+import threading
 from typing import TypeVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog
 
@@ -24,13 +27,51 @@ class ParlorScreen(Screen):
         yield from ()
 
 
-class GameScreen(ParlorScreen):
-    """What every game board shares: skipping the bots, leaving, the results
-    screen and what follows it.
+# The keys every board ends its footer with (a board lists them after its own:
+# Textual would put inherited BINDINGS first).
+GAME_BINDINGS = [
+    Binding("r", "results", "Results", id="results", tooltip="Show the results again"),
+    Binding("space", "skip", "Skip", id="skip", tooltip="Skip ahead through the bots' moves"),
+    Binding("escape", "title", "Title", tooltip="Back to the title screen (the game is saved)"),
+    Binding("q", "quit_game", "Quit", tooltip="Quit (the game is saved after every move)"),
+]
 
-    Subclasses provide `session`, `_skip`, `_closing`, `_token` and `_wake`
-    (the bots' worker and its wait) and set `_results_shown = False`.
-    """
+
+class GameScreen(ParlorScreen):
+    """What every game board shares: whose turn it is, the bots' worker and its
+    wait, skipping the bots, leaving, the results screen and what follows it."""
+
+    # "wait" (between turns), "human" (a person at the keyboard chooses), "bot", "over".
+    # One reactive, so the footer is rebuilt once per change of turn.
+    mode = reactive("wait", bindings=True)
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+        self._token = 0                       # bumped whenever the game moves on: stale bot moves drop
+        self._wake = threading.Event()        # wakes a bot's show-the-move wait early
+        self._skip = False
+        self._closing = False
+        self.viewer: int | None = None        # the person whose turn is on show
+        self._bot_move = None
+        self._results_shown = False
+
+    @property
+    def awaiting(self) -> bool:
+        return self.mode == "human"
+
+    @property
+    def bot_turn(self) -> bool:
+        return self.mode == "bot"
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "skip":
+            if self.mode == "over":
+                return False
+            return True if self.bot_turn and not self._skip else None
+        if action == "results":
+            return self.mode == "over"
+        return True
 
     @property
     def game(self):

@@ -16,14 +16,11 @@ terminals put more grids in a row; taller ones add the score sheet on the left.
 """
 from __future__ import annotations
 
-import threading
-
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
@@ -31,7 +28,7 @@ from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Ta
 from .. import gnoming_view as gv
 from ..session import Session
 from ..widgets.footer import ParlorFooter
-from .base import GameScreen, ParlorModal
+from .base import GAME_BINDINGS, GameScreen, ParlorModal
 from .turns import update_static
 
 COLOURS = gv.COLOURS
@@ -67,34 +64,13 @@ class GnomingScreen(GameScreen):
         Binding("j", "cursor(3)", show=False),
         Binding("h", "cursor(-1)", show=False),
         Binding("l", "cursor(1)", show=False),
-        Binding("r", "results", "Results", id="results", tooltip="Show the results again"),
-        Binding("space", "skip", "Skip", id="skip", tooltip="Skip ahead through the bots' moves"),
-        Binding("escape", "title", "Title", tooltip="Back to the title screen (the game is saved)"),
-        Binding("q", "quit_game", "Quit", tooltip="Quit (the game is saved after every move)"),
+        *GAME_BINDINGS,
     ]
 
-    mode = reactive("wait", bindings=True)      # "wait" | "human" | "bot" | "over"
-
-    @property
-    def awaiting(self) -> bool:
-        return self.mode == "human"
-
-    @property
-    def bot_turn(self) -> bool:
-        return self.mode == "bot"
-
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self._token = 0
-        self._wake = threading.Event()
-        self._skip = False
-        self._closing = False
-        self.viewer: int | None = None       # the person whose screen it is now
+        super().__init__(session)
         self.cursor = 4
         self.message = ""
-        self._bot_move = None
-        self._results_shown = False
         humans = session.humans
         self._home = humans[0] if humans else 0     # whose grid is large between turns
 
@@ -337,13 +313,7 @@ class GnomingScreen(GameScreen):
             if action == "decline":
                 return True if Decline in kinds else False
             return True
-        if action == "skip":
-            if self.mode == "over":
-                return False
-            return True if self.bot_turn and not self._skip else None
-        if action == "results":
-            return self.mode == "over"
-        return True
+        return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ drawing
     def _view_seat(self) -> int | None:

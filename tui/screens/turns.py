@@ -14,19 +14,16 @@ hooks `make_preview(move)` (an object with `lines`, `detail` and `move`),
 """
 from __future__ import annotations
 
-import threading
-
 from rich.text import Text
 from textual import on, work
 from textual.binding import Binding
-from textual.reactive import reactive
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from engine import COLOURS
 
 from ..session import Session
-from .base import GameScreen, saved_note
+from .base import GAME_BINDINGS, GameScreen, saved_note
 
 
 class MoveList(OptionList):
@@ -74,38 +71,13 @@ class MoveList(OptionList):
 class TurnScreen(GameScreen):
     """A board where each turn is one move chosen from the legal-move list."""
 
-    BINDINGS = [
-        Binding("r", "results", "Results", id="results", tooltip="Show the results again"),
-        Binding("space", "skip", "Skip", id="skip", tooltip="Skip ahead through the bots' moves"),
-        Binding("escape", "title", "Title", tooltip="Back to the title screen (the game is saved)"),
-        Binding("q", "quit_game", "Quit", tooltip="Quit (the game is saved after every move)"),
-    ]
-
-    # "wait" (between turns), "human" (a person at the keyboard chooses), "bot", "over".
-    # One reactive, so the footer is rebuilt once per change of turn.
-    mode = reactive("wait", bindings=True)
-
-    @property
-    def awaiting(self) -> bool:
-        return self.mode == "human"
-
-    @property
-    def bot_turn(self) -> bool:
-        return self.mode == "bot"
+    BINDINGS = GAME_BINDINGS
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self._token = 0
-        self._wake = threading.Event()
-        self._skip = False
-        self._closing = False
-        self.viewer: int | None = None               # whose hand is on show
+        super().__init__(session)
         self._previews: dict[int, object] = {}       # option index -> preview
         self._cards: list[str] = []                  # the hand, in order
         self._card_index = 0
-        self._bot_move = None
-        self._results_shown = False
         self._move_map: list = []
 
     # ------------------------------------------------------------ hooks
@@ -335,13 +307,7 @@ class TurnScreen(GameScreen):
             if not self.private_hands():
                 return False
             return True if self.awaiting else None
-        if action == "skip":
-            if self.mode == "over":
-                return False
-            return True if self.bot_turn and not self._skip else None
-        if action == "results":
-            return self.mode == "over"
-        return True
+        return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ shared drawing
     def current_preview(self):
