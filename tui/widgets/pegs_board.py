@@ -26,7 +26,7 @@ from engine.pegs.board import COME_OUT_OFFSET, IN_SPOT_OFFSET, SIDE
 from themes import glyphs as glyph_table
 
 from .. import pegs_view as pv
-from .canvas import CanvasBoard, canvas_strips
+from .canvas import Canvas, CanvasBoard
 
 WIDTH = 80
 HOLES_X = 15          # x of the first hole cell; each hole is 3 cells: marker, 2 for the peg
@@ -96,21 +96,8 @@ class PegsBoard(CanvasBoard):
         g = glyph_table(self._ascii)
         players = view["players"]
         rows = board_height(players) if state.legend else players + 1
-        canvas = [[(" ", base)] * WIDTH for _ in range(rows)]
-
-        def put(x: int, y: int, text: str, st: Style) -> None:
-            row = canvas[y]
-            for i, char in enumerate(text):
-                if 0 <= x + i < WIDTH:
-                    row[x + i] = (char, st)
-
-        def restyle(x: int, y: int, n: int, extra: Style, marker: str | None = None) -> None:
-            row = canvas[y]
-            for i in range(n):
-                char, st = row[x + i]
-                row[x + i] = (char, st + extra)
-            if marker is not None:
-                row[x] = (marker, row[x][1])
+        canvas = Canvas(WIDTH, rows, base)
+        put, restyle = canvas.put, canvas.restyle
 
         # -- header: START, the hole numbers (in-spot and come-out marked), HOME
         info = style("pegs-board--info")
@@ -191,4 +178,4 @@ class PegsBoard(CanvasBoard):
             put(1, y, legend, info)
 
         # -- to strips, centred in the widget
-        return canvas_strips(canvas, width, height, base, max(0, (width - WIDTH) // 2))
+        return canvas.strips(width, height, max(0, (width - WIDTH) // 2))

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.style import Style
 from textual.strip import Strip
 
 from themes import glyphs as glyph_table
 
 from .. import sorry_view as sv
-from .canvas import CanvasBoard, canvas_strips
+from .canvas import Canvas, CanvasBoard
 
 COMPACT = (3, 1)
 LARGE = (5, 2)
@@ -93,23 +92,9 @@ class SorryBoard(CanvasBoard):
         base = self.rich_style
         style = self.get_component_rich_style
         g = glyph_table(self._ascii)
-        canvas = [[(" ", base)] * bw for _ in range(bh)]
+        canvas = Canvas(bw, bh, base)
+        put, restyle = canvas.put, canvas.restyle
         state = self._state
-
-        def put(x: int, y: int, text: str, st: Style) -> None:
-            if 0 <= y < bh:
-                row = canvas[y]
-                for i, char in enumerate(text):
-                    if 0 <= x + i < bw:
-                        row[x + i] = (char, st)
-
-        def restyle(x: int, y: int, n: int, extra: Style, marker: str | None = None) -> None:
-            row = canvas[y]
-            for i in range(n):
-                char, st = row[x + i]
-                row[x + i] = (char, st + extra)
-            if marker is not None:
-                row[x] = (marker, row[x][1])
 
         occupant: dict[tuple, int] = {}          # place -> pawn
         in_start: list[list[int]] = [[] for _ in range(4)]
@@ -239,7 +224,7 @@ class SorryBoard(CanvasBoard):
                 restyle(x, y + i, cw, extra)
 
         # -- to strips, centred in the widget
-        return canvas_strips(canvas, width, height, base, max(0, (width - bw) // 2), max(0, (height - bh) // 2))
+        return canvas.strips(width, height, max(0, (width - bw) // 2), max(0, (height - bh) // 2))
 
     @staticmethod
     def _track_cell(sq: int, kind: str, direction: str, g, cw: int, ch: int) -> list[str]:
