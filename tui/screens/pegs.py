@@ -126,14 +126,8 @@ class PegsScreen(TurnScreen):
         glyphs = self.app.glyphs
         text = Text()
         to_act = g.to_act
-        if to_act is None:
-            text.append("The game is over.\n", style="bold")
-        else:
-            text.append(self.session.seat_label(to_act), style="bold")
-            if self.bot_turn and self._bot_move is None:
-                text.append(f" is thinking{glyphs.ellipsis}\n")
-            else:
-                text.append(" to play\n")
+        self.append_turn_line(text)
+        if to_act is not None:
             owner = view["playing_for"][to_act]
             if owner != to_act:
                 text.append(f"{glyphs.pointer} All of {COLOURS[to_act]}'s pegs are HOME: "

@@ -105,21 +105,12 @@ class SorryScreen(TurnScreen):
         self._draw_status(view)
         self._draw_scores(view)
 
-
     def _draw_status(self, view: dict) -> None:
         g = self.game
         glyphs = self.app.glyphs
         status = self.query_one("#status", Static)
         text = Text()
-        to_act = g.to_act
-        if to_act is None:
-            text.append("The game is over.\n", style="bold")
-        else:
-            text.append(self.session.seat_label(to_act), style="bold")
-            if self.bot_turn and self._bot_move is None:
-                text.append(f" is thinking{glyphs.ellipsis}\n")
-            else:
-                text.append(" to play\n")
+        self.append_turn_line(text)
         if self.private_hands():
             viewer = self._hand_viewer()
             hand = view.get("hand")

@@ -316,6 +316,18 @@ class TurnScreen(GameScreen):
             return None
         return self._previews.get(ml.highlighted)
 
+    def append_turn_line(self, text: Text) -> None:
+        """The status panel's first line: who is to play (or thinking), or the game is over."""
+        to_act = self.game.to_act
+        if to_act is None:
+            text.append("The game is over.\n", style="bold")
+            return
+        text.append(self.session.seat_label(to_act), style="bold")
+        if self.bot_turn and self._bot_move is None:
+            text.append(f" is thinking{self.app.glyphs.ellipsis}\n")
+        else:
+            text.append(" to play\n")
+
     def _hand_viewer(self) -> int | None:
         """Whose hand may be shown now, or None."""
         if not self.private_hands():
