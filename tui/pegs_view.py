@@ -81,7 +81,7 @@ def loc_short(name: str) -> str:
 
 _TRACK = re.compile(r"track:(\d+)")
 _HOME = re.compile(r"home:(\d)")
-_START = re.compile(r"(?<![A-Za-z])start(?=→|\b(?! ?[a-z]))")
+_START = re.compile(r"\bstart(?=→)")              # only ever a move's origin in event texts
 
 
 def plain(text: str) -> str:

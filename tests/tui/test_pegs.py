@@ -16,7 +16,7 @@ from themes import glyphs
 
 from .helpers import FIXED_TIME, app_for, board_screen, human_turn, run_async, seats, send, until
 
-# Seeds whose late positions end in a few dozen moves with easy bots (a human
+# Seeds whose late positions end in 30 to 180 moves with easy bots (a human
 # turn costs a screen refresh or two; see late_session).
 GAME_SEEDS = {4: 0, 6: 0, 8: 2}
 
