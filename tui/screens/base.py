@@ -4,11 +4,14 @@ from __future__ import annotations
 import threading
 from typing import TypeVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog
+
+from engine import COLOURS
 
 from ..widgets.too_small import TooSmall
 
@@ -93,6 +96,76 @@ class GameScreen(ParlorScreen):
         self._closing = True          # a bot still thinking drops its move
         self._token += 1
         self._wake.set()
+
+    # ------------------------------------------------------------ turn flow
+    def redraw_turn(self) -> None:
+        """Redraw once the turn's state changed (`refresh_view` is each board's own;
+        a board with a move list refills it too)."""
+        self.refresh_view()
+
+    def _needs_handoff(self, seat: int) -> bool:
+        """Whether a hand-off screen hides the board before `seat`, a person, plays."""
+        return len(self.session.humans) >= 2 and self.viewer != seat
+
+    def next_turn(self) -> None:
+        """Decide what happens now: results, a person's choice, or a bot."""
+        if self._closing:
+            return
+        self._token += 1
+        self._bot_move = None
+        g = self.game
+        if g.is_over:
+            self.mode = "over"
+            self.redraw_turn()
+            self.show_results()
+            return
+        seat = g.to_act
+        if self.session.is_human(seat):
+            self._skip = False
+            if self._needs_handoff(seat):
+                from .dialogs import HandoffScreen
+
+                self.mode = "wait"
+                self.viewer = None
+                self.redraw_turn()
+                self.app.push_screen(HandoffScreen(COLOURS[seat]),
+                                     callback=lambda _: self._begin_human(seat))
+                return
+            self._begin_human(seat)
+        else:
+            self._begin_bot(seat)
+
+    def _begin_bot(self, seat: int) -> None:
+        self.mode = "bot"
+        self._wake.clear()
+        self.redraw_turn()
+        level = self.session.seats[seat].level
+        self.think(self._token, self.game.clone(), level, self.session.bot_seed())
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, token: int, game, level: str, seed: int) -> None:
+        """In a worker thread: choose the bot's move, show it for a moment, then play it."""
+        from engine import bots
+
+        move = bots.choose(game, level, seed)
+        if token != self._token or self._closing:
+            return
+        try:
+            delay = 0.0 if self._skip else self.app.bot_delay
+            if delay > 0:           # show the move on the board for a moment first
+                self.app.call_from_thread(self._show_bot_move, token, move)
+                self._wake.wait(delay)
+            if token != self._token or self._closing:
+                return
+            self.app.call_from_thread(self.apply_move, token, move)
+        except RuntimeError:        # the app is closing
+            return
+
+    def _show_bot_move(self, token: int, move) -> None:
+        if token != self._token:
+            return
+        self._bot_move = move
+        self.redraw_turn()
 
     def action_skip(self) -> None:
         self._skip = True

@@ -17,7 +17,6 @@ terminals put more grids in a row; taller ones add the score sheet on the left.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -113,35 +112,6 @@ class GnomingScreen(GameScreen):
         self.call_after_refresh(self.refresh_view)     # more or fewer grids per row
 
     # ------------------------------------------------------------ turn flow
-    def next_turn(self) -> None:
-        if self._closing:
-            return
-        self._token += 1
-        self._bot_move = None
-        g = self.game
-        if g.is_over:
-            self.mode = "over"
-            self.refresh_view()
-            self.show_results()
-            return
-        seat = g.to_act
-        if self.session.is_human(seat):
-            self._skip = False
-            if len(self.session.humans) >= 2 and self.viewer != seat:
-                from .dialogs import HandoffScreen
-
-                self.mode = "wait"
-                self.viewer = None
-                self.refresh_view()
-                self.app.push_screen(HandoffScreen(COLOURS[seat]),
-                                     callback=lambda _: self._begin_human(seat))
-                return
-            self._begin_human(seat)
-        else:
-            if len(self.session.humans) >= 2:
-                self.viewer = None              # between people: only the public view
-            self._begin_bot(seat)
-
     def _begin_human(self, seat: int) -> None:
         if self._closing or self.game.to_act != seat:
             return
@@ -157,35 +127,9 @@ class GnomingScreen(GameScreen):
         self.refresh_view()
 
     def _begin_bot(self, seat: int) -> None:
-        self.mode = "bot"
-        self._wake.clear()
-        self.refresh_view()
-        level = self.session.seats[seat].level
-        self.think(self._token, self.game.clone(), level, self.session.bot_seed())
-
-    @work(thread=True, exclusive=True, group="bot")
-    def think(self, token: int, game, level: str, seed: int) -> None:
-        from engine import bots
-
-        move = bots.choose(game, level, seed)
-        if token != self._token or self._closing:
-            return
-        try:
-            delay = 0.0 if self._skip else self.app.bot_delay
-            if delay > 0:
-                self.app.call_from_thread(self._show_bot_move, token, move)
-                self._wake.wait(delay)
-            if token != self._token or self._closing:
-                return
-            self.app.call_from_thread(self.apply_move, token, move)
-        except RuntimeError:
-            return
-
-    def _show_bot_move(self, token: int, move) -> None:
-        if token != self._token:
-            return
-        self._bot_move = move
-        self.refresh_view()
+        if len(self.session.humans) >= 2:
+            self.viewer = None              # between people: only the public view
+        super()._begin_bot(seat)
 
     def apply_move(self, token: int, move) -> None:
         if token != self._token or self._closing:

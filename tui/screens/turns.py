@@ -3,8 +3,8 @@
 decides in a worker thread, hands stay hidden between people sharing the keyboard.
 
 The screen never decides what is legal: it lists `game.legal_moves()` and
-plays the one chosen. Bots decide in a worker thread (`engine.bots.choose`)
-so the interface never freezes; their move is shown on the board for the
+plays the one chosen. Bots decide in GameScreen's worker thread
+(`engine.bots.choose`) so the interface never freezes; their move is shown on the board for the
 bot-speed delay (space skips ahead) and then played. Every move is saved
 before the screen moves on (Session.play).
 
@@ -15,7 +15,7 @@ hooks `make_preview(move)` (an object with `lines`, `detail` and `move`),
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.binding import Binding
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -115,38 +115,12 @@ class TurnScreen(GameScreen):
         self.refresh_view()
 
     # ------------------------------------------------------------ turn flow
-    def next_turn(self) -> None:
-        """Decide what happens now: results, a person's choice, or a bot."""
-        if self._closing:
-            return
-        self._token += 1
-        self._bot_move = None
-        g = self.game
-        if g.is_over:
-            self.mode = "over"
-            self._fill_moves()
-            self.refresh_view()
-            self.show_results()
-            return
-        seat = g.to_act
-        if self.session.is_human(seat):
-            self._skip = False
-            if self._needs_handoff(seat):
-                from .dialogs import HandoffScreen
-
-                self.mode = "wait"
-                self.viewer = None
-                self._fill_moves()
-                self.refresh_view()
-                self.app.push_screen(HandoffScreen(COLOURS[seat]),
-                                     callback=lambda _: self._begin_human(seat))
-                return
-            self._begin_human(seat)
-        else:
-            self._begin_bot(seat)
+    def redraw_turn(self) -> None:
+        self._fill_moves()
+        self.refresh_view()
 
     def _needs_handoff(self, seat: int) -> bool:
-        return self.private_hands() and len(self.session.humans) >= 2 and self.viewer != seat
+        return self.private_hands() and super()._needs_handoff(seat)
 
     def _begin_human(self, seat: int) -> None:
         if self._closing or self.game.to_act != seat:
@@ -154,43 +128,8 @@ class TurnScreen(GameScreen):
         self.viewer = seat
         self.mode = "human"
         self._card_index = 0
-        self._fill_moves()
-        self.refresh_view()
+        self.redraw_turn()
         self.query_one("#moves", MoveList).focus()
-
-    def _begin_bot(self, seat: int) -> None:
-        self.mode = "bot"
-        self._wake.clear()
-        self._fill_moves()
-        self.refresh_view()
-        level = self.session.seats[seat].level
-        self.think(self._token, self.game.clone(), level, self.session.bot_seed())
-
-    @work(thread=True, exclusive=True, group="bot")
-    def think(self, token: int, game, level: str, seed: int) -> None:
-        """In a worker thread: choose the bot's move, show it for a moment, then play it."""
-        from engine import bots
-
-        move = bots.choose(game, level, seed)
-        if token != self._token or self._closing:
-            return
-        try:
-            delay = 0.0 if self._skip else self.app.bot_delay
-            if delay > 0:           # show the move on the board for a moment first
-                self.app.call_from_thread(self._show_bot_move, token, move)
-                self._wake.wait(delay)
-            if token != self._token or self._closing:
-                return
-            self.app.call_from_thread(self.apply_move, token, move)
-        except RuntimeError:        # the app is closing
-            return
-
-    def _show_bot_move(self, token: int, move) -> None:
-        if token != self._token:
-            return
-        self._bot_move = move
-        self._fill_moves()
-        self.refresh_view()
 
     def apply_move(self, token: int, move) -> None:
         """Play `move` (if nothing moved on meanwhile), log its events, and carry on."""
