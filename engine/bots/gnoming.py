@@ -20,12 +20,11 @@ normal
   discarded onto the pile whose top helps the next player more (covering it).
 
 hard
-  For a draw and for a placement it keeps the best few options by the
-  normal values and plays each out to the end of the round in several
-  resampled deals (the same deals for every option), every seat playing a
-  fast version of the normal policy, and picks the option with the lowest
-  mean of (own round score - mean of the others'), the going-out bonus
-  included.
+  For a draw, a placement or a bounce it keeps the best few options by the
+  normal values and plays the rest of its round many times in the
+  solitaire model of `gnoming_solo` (the same deals for every option); the
+  options race, the clearly worse ones dropping out, and the lowest mean
+  round score wins (`gnoming_hard`).
 """
 from __future__ import annotations
 

@@ -2,10 +2,19 @@
 look-ahead over the chance of the cards.
 
 For a draw, a placement or a bounce it ranks the legal moves by the normal
-bot's estimates and keeps the best `CANDIDATES`. Each is then valued by the
-mean round score over `SAMPLES` deals of the unseen cards in the solitaire
-model of `gnoming_solo` (the same deals for every candidate). Opening flips,
-Hazard flips and the choice of discard pile are the normal bot's.
+bot's estimates and keeps the best `CANDIDATES` (every discard counts as one
+option, its pile being the normal bot's choice). Each is valued by its mean
+round score over deals of the unseen cards in the solitaire model of
+`gnoming_solo`; every candidate is played in the same deals (common random
+numbers), so the paired differences are precise.
+
+The deals come in batches of `BATCH`, the candidates race: after each batch
+a candidate whose mean trails the leader's by more than `Z` standard errors
+of their paired difference is dropped, and the race stops when one is left
+or after `MAX_SAMPLES` deals; then the lowest mean wins. Clear decisions thus
+cost one batch, close ones get up to `MAX_SAMPLES` deals.
+
+Opening flips and Hazard flips are the normal bot's.
 """
 from __future__ import annotations
 
@@ -14,17 +23,12 @@ import random
 from ..gnoming.generate import DRAWING, PLAYING, REPLACED
 from ..gnoming.moves import Discard
 from . import gnoming_solo as solo
-from ..gnoming.moves import Bounce, Place
-from .gnoming import View, choose_normal, choose_pile, next_player, normal_scores, usefulness
-from .gnoming_eval import U
-from .gnoming_quick import rollout
+from .gnoming import View, choose_normal, choose_pile, normal_scores
 
-MODE = "solo"
-CANDIDATES = 4
-SAMPLES = 160
-DEALS = 24           # (MODE "rollout") full-table play-outs per candidate
-PRIOR = 0.0          # weight of the normal estimate against the look-ahead
-DENY = 0.0           # weight of what a discarded card would give the next player
+CANDIDATES = 6       # normal's best options that are looked ahead from
+BATCH = 120          # deals per step of the race between candidates
+MAX_SAMPLES = 960    # deals at most per candidate
+Z = 2.5              # a candidate is dropped when it trails the leader by Z standard errors
 
 
 def candidates(v: View, legal: list) -> list[tuple[float, object]]:
@@ -45,52 +49,37 @@ def candidates(v: View, legal: list) -> list[tuple[float, object]]:
 
 
 def choose_hard(g, legal: list, rng: random.Random):
-    phase = g.phase
-    if phase not in (DRAWING, PLAYING, REPLACED):
+    if g.phase not in (DRAWING, PLAYING, REPLACED):
         return choose_normal(g, legal)
     seat = g.to_act
     v = View(g, seat)
     options = candidates(v, legal)
     if len(options) == 1:
         return options[0][1]
-    totals = [0.0] * len(options)
-    if MODE == "solo":
-        model = solo.Model(g, seat, v.k, v.rival_estimates())
-        n = SAMPLES
-        for _ in range(n):
+    model = solo.Model(g, seat, v.k, v.rival_estimates())
+    runs = [[] for _ in options]          # per candidate, its score in every deal so far
+    alive = list(range(len(options)))
+    n = 0
+    while True:
+        for _ in range(BATCH):
             sample = solo.Sample(model, v.cells, rng)
-            for i, (_, m) in enumerate(options):
-                totals[i] += solo.evaluate(model, g, m, sample)
-    else:
-        k = v.k
-        n = DEALS
-        for _ in range(n):
-            deal = g.determinize(seat, random.Random(rng.getrandbits(64)))
-            for i, (_, m) in enumerate(options):
-                c = deal.clone()
-                c._apply(m)
-                totals[i] += rollout(c, seat, k)
-    if DENY:
-        nxt = next_player(g, seat)
-        if nxt is not None:
-            for i, (_, m) in enumerate(options):
-                card = discarded(g, v.cells, m)
-                if card is not None:
-                    totals[i] += n * DENY * usefulness(g, nxt, card, v.k)
-    best, best_v = None, None
-    for i, (val, m) in enumerate(options):
-        score = totals[i] / n + PRIOR * val
-        if best_v is None or score < best_v:
-            best, best_v = m, score
-    return best
-
-
-def discarded(g, cells, move):
-    """The card `move` will surely discard, when it is known (else None)."""
-    if isinstance(move, Discard):
-        return g.hand if g.hand != 11 else None
-    if isinstance(move, (Place, Bounce)) and g.phase != DRAWING:
-        old = cells[move.cell]
-        if old != U and old != 11 and not (isinstance(move, Bounce) and 0 < old < 11 and old in cells):
-            return old
-    return None
+            for i in alive:
+                runs[i].append(solo.evaluate(model, g, options[i][1], sample))
+        n += BATCH
+        means = {i: sum(runs[i]) / n for i in alive}
+        lead = min(alive, key=means.__getitem__)
+        if n >= MAX_SAMPLES:
+            break
+        x = runs[lead]
+        keep = []
+        for i in alive:
+            diff = means[i] - means[lead]
+            if i != lead:
+                var = sum((a - b - diff) ** 2 for a, b in zip(runs[i], x)) / (n - 1)
+                if diff * diff * n > Z * Z * var:
+                    continue                # clearly worse than the leader
+            keep.append(i)
+        alive = keep
+        if len(alive) == 1:
+            break
+    return options[lead][1]

@@ -10,13 +10,14 @@ round many times in a simplified model ("solitaire"):
   shows: about 0.9 per face-down card of the opponent closest to going out,
   plus one, with a spread of 1.7 turns (none if somebody already went out);
 * every future turn offers one discard-pile top (a card of the sequence) and
-  the draw pile (the next one); the seat plays the fast policy of
-  `gnoming_quick` (take the top when it helps by `TAKE_EDGE`, else draw;
-  place where it helps most or discard; bounce when it helps);
-* the seat goes out when it has turned up its last card (then the bonus or
-  penalty of G-7.7, with the chance of being lowest against the others'
-  estimated scores); otherwise its last turn is the final one, after which
-  its face-down cards are turned up.
+  the draw pile (the next one); the seat plays a fast greedy policy on the
+  change of `gnoming_eval.value` through a cell's row and column (take the
+  top when it helps by `TAKE_EDGE`, else draw; place where it helps most or
+  discard; bounce when it helps);
+* the seat goes out when it has turned up its last card and that pays (then
+  the bonus or penalty of G-7.7, with the chance of being lowest against the
+  others' estimated scores); otherwise its last turn is the final one, after
+  which its face-down cards are turned up.
 
 The result of a sample is the seat's round score. Every candidate sees the
 same samples (common random numbers), so their differences are precise
@@ -27,8 +28,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..gnoming.generate import DRAWING, FROM_DRAW, PLAYING, REPLACED
-from ..gnoming.moves import Bounce, Discard, Draw, Place, Take
+from ..gnoming.generate import DRAWING, PLAYING, REPLACED
+from ..gnoming.moves import Bounce, Place, Take
 from ..gnoming.scoring import score_layout
 from .gnoming_eval import CELL_LINES, CELL_WEIGHT, M, H, TEMPO, U, Knowledge, phi, value
 

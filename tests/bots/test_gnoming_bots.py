@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine import bots, sim
 from engine.bots import gnoming as gbot
-from engine.bots import gnoming_hard, gnoming_quick
+from engine.bots import gnoming_hard, gnoming_solo
 from engine.bots.gnoming_eval import U, Knowledge, value
 from engine.gnoming.cards import DECK, parse_card
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
@@ -66,8 +66,9 @@ def test_normal_bot_always_returns_a_legal_move():
 
 
 def test_hard_bot_always_returns_a_legal_move(monkeypatch):
-    # fewer play-outs than in play, so that many positions fit in a few seconds
-    monkeypatch.setattr(gnoming_hard, "DEALS", 2)
+    # fewer deals than in play, so that many positions fit in a few seconds
+    monkeypatch.setattr(gnoming_hard, "BATCH", 4)
+    monkeypatch.setattr(gnoming_hard, "MAX_SAMPLES", 8)
     for i, g in enumerate(random_positions(soak(200, 1500), seed=2)):
         move = bots.choose(g, "hard", seed=i)
         assert move in g.legal_moves(), (g.phase, move)
@@ -79,19 +80,21 @@ def test_hard_bot_at_full_strength_returns_a_legal_move():
         assert bots.choose(g, "hard", seed=i) in g.legal_moves()
 
 
-def test_quick_policy_plays_whole_rounds_legally():
-    """The hard bot's play-out policy: only legal moves, and rounds end."""
-    for players in (2, 4, 7):
-        g = engine.new_game("gnoming", players=players, seed=players)
-        rng = random.Random(players)
-        while not g.is_over:
-            seen = g.determinize(g.to_act, rng)
-            if g.phase == "flip":
-                move = rng.choice(g.legal_moves())
-            else:
-                move = gnoming_quick.quick_move(seen, Knowledge(gbot.unseen_counts(seen), 3))
-            assert move in g.legal_moves(), (g.phase, move)
-            g.play(move)
+def test_hard_race_stops_early_on_a_clear_choice_and_goes_on_for_a_close_one(monkeypatch):
+    calls = []
+    evaluate = gnoming_solo.evaluate
+    monkeypatch.setattr(gnoming_solo, "evaluate", lambda *a: calls.append(1) or evaluate(*a))
+    # the 8 on pile 0 completes the top row: every other option trails at once
+    g = position(3, layouts={0: "8 8 [3] / 2 [4] [5] / [6] [1] [9]"}, piles=(["8"], ["6"]), turn=0)
+    assert bots.choose(g, "hard", seed=1) == Take(0, 0)
+    assert len(calls) < 2 * gnoming_hard.MAX_SAMPLES
+    # two options that differ only by the pile of a discard: always a tie
+    calls.clear()
+    monkeypatch.setattr(gnoming_hard, "candidates", lambda v, legal: [(0.0, Discard(0, 0)), (0.0, Discard(0, 1))])
+    g = position(3, layouts={0: "1 -1 2 / -2 3 -1 / 1 [4] [5]"}, piles=(["7"], ["6"]), draw=["10"], turn=0)
+    g.play(Draw(0))
+    bots.choose(g, "hard", seed=1)
+    assert len(calls) == 2 * gnoming_hard.MAX_SAMPLES
 
 
 @pytest.mark.parametrize("level", bots.LEVELS)
