@@ -3,10 +3,11 @@
 Both see only a determinized copy of the game (engine.bots.choose). The
 heuristic values each pawn by its progress, discounts pawns that opponents
 can bump with the cards still to come, and compares the mover's side (its
-team in the team variant) with the opponents. `hard` looks one turn ahead:
-from the heuristic's six best moves it picks the one whose position is best
-on average over the card the next player draws (weighted by what is left in
-the deck) and that player's heuristic reply.
+team in the team variant) with the opponents. `hard` plays out normal's eight
+best moves: in each of 20 re-deals of the unseen cards (the same deals
+for every candidate) it plays the move and lets every seat, itself
+included, play normal's move until it has moved twice more, then evaluates
+the position; the best mean wins.
 """
 from __future__ import annotations
 
@@ -76,39 +77,41 @@ def pawn_value(colour: int, loc: int) -> float:
     return 10.0 + (65 - d) * 0.9
 
 
-def threat(pos: list[int], colour: int, sq: int, enemies: tuple[int, ...]) -> float:
-    """Rough chance that some enemy pawn ends on (or sweeps) square `sq` before our next turn."""
-    p = 0.0
-    for e in enemies:
-        ec = e >> 2
-        loc = pos[e]
-        if loc < 0 or loc >= SAFE1:
-            continue
-        to_turn = (TURN[ec] - loc) % TRACK
-        for land in LANDINGS[ec][sq]:
-            k = (land - loc) % TRACK
-            if 0 < k <= 12 and k <= to_turn:
-                p += FWD_HIT[k]
-            back = (loc - land) % TRACK
-            if back in BACK_HIT:
-                p += BACK_HIT[back]
-    return p
-
-
 def make_risk(g):
-    """risk_of(colour, square): rough chance an enemy bumps that pawn before its side moves again."""
+    """risk_of(colour, square): rough chance that an enemy pawn ends on (or
+    sweeps) that square before the pawn's side moves again: an exact forward
+    count (slides included, never past the enemy's own safety turn), a
+    backward 4 or 1, or a SORRY! from an enemy START."""
     pos = g.pos
     players = g.players
+    track = []                      # (colour, square, steps to its safety turn) per pawn on the track
+    waiting = [0] * players         # pawns in START per colour
+    for p in range(players * 4):
+        loc = pos[p]
+        if loc == START:
+            waiting[p >> 2] += 1
+        elif 0 <= loc < SAFE1:
+            c = p >> 2
+            track.append((c, loc, (TURN[c] - loc) % TRACK))
     cache = {}
 
     def risk_of(colour: int, sq: int) -> float:
-        enemies = cache.get(colour)
-        if enemies is None:
+        entry = cache.get(colour)
+        if entry is None:
             side = g.team_colours[colour] if colour < len(g.team_colours) else (colour,)
-            enemies = tuple(p for c in range(players) if c not in side for p in range(c * 4, c * 4 + 4))
-            sorry = SORRY_P * sum(1 for e in enemies if pos[e] == START) / 4
-            enemies = cache[colour] = (enemies, sorry)
-        return min(threat(pos, colour, sq, enemies[0]) + enemies[1], 0.9)
+            enemies = [t for t in track if t[0] not in side]
+            sorry = SORRY_P * sum(waiting[c] for c in range(players) if c not in side) / 4
+            entry = cache[colour] = (enemies, sorry)
+        p = 0.0
+        for ec, loc, to_turn in entry[0]:
+            for land in LANDINGS[ec][sq]:
+                k = (land - loc) % TRACK
+                if 0 < k <= 12 and k <= to_turn:
+                    p += FWD_HIT[k]
+                back = (loc - land) % TRACK
+                if back in BACK_HIT:
+                    p += BACK_HIT[back]
+        return min(p + entry[1], 0.9)
 
     return risk_of
 
@@ -144,9 +147,19 @@ def evaluate(g, seat: int) -> float:
     return me - 0.6 * max(rest) - 0.4 * sum(rest) / len(rest)
 
 
+def scratch(g):
+    """A copy of `g` to play on. It shares `g`'s random generator (used only
+    to reshuffle the discard pile), which saves copying its state."""
+    c = g._public_copy()
+    c.draw = g.draw[:]
+    c.hands = [h[:] for h in g.hands] if g.hands is not None else None
+    c.rng = g.rng
+    return c
+
+
 def after(g, move):
     """A copy of `g` with `move` played (no legality re-check: it came from g)."""
-    c = g.clone()
+    c = scratch(g)
     c._apply(move)
     c._legal = None
     return c
@@ -175,58 +188,55 @@ def choose_normal(g, legal):
     return best
 
 
-CANDIDATES = 6          # hard: how many of the best one-ply moves it looks ahead from
+CANDIDATES = 8      # hard: how many of normal's best moves it looks ahead from
+SAMPLES = 20        # hard: re-deals of the unseen cards per decision, the same for every candidate
+HORIZON = 2         # hard: the play-out stops after this many more moves of the bot's own
+WIN = 1e4           # the value of a won (lost: minus) play-out, far above any evaluation
 
 
-def _reply_value(c, seat: int) -> float:
-    """`seat`'s evaluation once the player to act in `c` has made its heuristic move."""
-    if c.to_act is None:
-        return 1e6 if seat in c.winners else -1e6
-    mover = c.to_act
-    legal = c.legal_moves()
-    if len(legal) == 1:
-        reply = legal[0]
-    else:
-        reply = max(legal, key=lambda m: score_move(c, m, mover))
-    if reply.kind == DISCARD:
-        return evaluate(c, seat)
-    return evaluate(after(c, reply), seat)
-
-
-def expected_after(g, move, seat: int) -> float:
-    """Expectimax one turn deep: play `move`, then average over the card the next
-    player draws (weighted by the unseen cards, i.e. the draw pile of this
-    determinized copy) of the position after that player's heuristic reply."""
-    c = after(g, move)
-    if c.to_act is None:
-        return 1e6 if seat in c.winners else -1e6
-    if g.variant == "points":              # hands: the next player's (re-dealt) hand is the chance
-        return _reply_value(c, seat)
-    pile = c.draw + [c.card]               # what the drawn card could have been
-    total = 0.0
-    for card, n in Counter(pile).items():
-        c.card = card
+def play_out(c, seat: int, horizon: int = HORIZON) -> float:
+    """Play `c` on, every seat by the normal policy, until `seat` has moved
+    `horizon` more times; then `seat`'s evaluation (or +-WIN when the game,
+    or in the points variant the hand, ended on the way)."""
+    own = 0
+    hands = len(c.history)
+    while c.to_act is not None and len(c.history) == hands:
+        mover = c.to_act
+        legal = c.legal_moves()
+        move = legal[0] if len(legal) == 1 else choose_normal(c, legal)
+        c._apply(move)
         c._legal = None
-        total += n * _reply_value(c, seat)
-    return total / len(pile)
+        if mover == seat:
+            own += 1
+            if own >= horizon:
+                break
+    if len(c.history) != hands:                       # points: the hand is over
+        scores = c.history[-1]
+        return WIN if scores[seat] == max(scores) else -WIN
+    if c.to_act is None:
+        return WIN if seat in c.winners else -WIN
+    return evaluate(c, seat)
 
 
 def choose_hard(g, legal, rng: random.Random):
-    """Of the best few moves by the heuristic, the one whose position is best
-    after the next player's likely card and reply (expectimax, one turn)."""
+    """Of normal's best few moves, the one with the best mean over play-outs:
+    in each of SAMPLES re-deals of the unseen cards (the draw pile, and in the
+    points variant the others' hands) every candidate is played, then every
+    seat plays normal's move until the bot has moved HORIZON more times
+    (about two rounds of the table), and the position is evaluated."""
     seat = g.to_act
     scored = sorted(((score_move(g, m, seat), i, m) for i, m in enumerate(legal)), reverse=True)
-    best, best_value = scored[0][2], float("-inf")
-    for _, _, m in scored[:CANDIDATES]:
-        if m.kind == DISCARD:
-            value = evaluate(g, seat) - KEEP[m.card]
-        else:
-            value = expected_after(g, m, seat)
-            if g.variant == "points":
-                value -= 0.5 * KEEP[m.card]
-        if value > best_value:
-            best, best_value = m, value
-    return best
+    moves = [m for _, _, m in scored[:CANDIDATES]]
+    totals = [0.0] * len(moves)
+    for _ in range(SAMPLES):
+        deal = g.determinize(seat, random.Random(rng.getrandbits(64)))
+        for i, m in enumerate(moves):
+            c = scratch(deal)
+            c._apply(m)
+            c._legal = None
+            totals[i] += play_out(c, seat)
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    return moves[best]
 
 
 def choose(g, level: str, rng: random.Random):

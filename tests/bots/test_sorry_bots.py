@@ -81,3 +81,17 @@ def test_sim_is_deterministic_and_rotates_seats():
     assert [r.levels for r in a] == [["normal", "easy"], ["easy", "normal"]] * 2
     assert sim.wilson(50, 100)[0] < 0.5 < sim.wilson(50, 100)[1]
     assert "normal" in sim.table(a)
+
+
+def test_hard_play_outs_score_a_finished_game_as_won_or_lost():
+    from engine.bots import sorry as sb
+    from engine.sorry.board import HOME
+    from engine.sorry.game import SorryGame
+
+    # Red's last pawn is 10 from HOME with a 10: forward wins, backward 1 does not.
+    g = SorryGame.from_position([["home", "home", "home", "track:58"], []], card="10")
+    win, back = sorted(g.legal_moves(), key=lambda m: m.parts[0][2] != HOME)
+    assert sb.play_out(sb.after(g, win), 0) == sb.WIN
+    assert sb.play_out(sb.after(g, win), 1) == -sb.WIN
+    assert sb.play_out(sb.after(g, back), 0) < sb.WIN
+    assert bots.choose(g, "hard", seed=1) == win
