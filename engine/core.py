@@ -53,11 +53,21 @@ def rng_to_json(rng: random.Random) -> list:
     return [version, list(internal), gauss]
 
 
-def rng_from_json(state: list) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = state
-    rng.setstate((version, tuple(internal), gauss))
+def rng_with_state(state: tuple) -> random.Random:
+    """A generator in `state` (a `getstate()` tuple), without seeding one first."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
     return rng
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as `rng` (used by clone)."""
+    return rng_with_state(rng.getstate())
+
+
+def rng_from_json(state: list) -> random.Random:
+    version, internal, gauss = state
+    return rng_with_state((version, tuple(internal), gauss))
 
 
 def child_rng(rng: random.Random) -> random.Random:

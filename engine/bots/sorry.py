@@ -147,19 +147,9 @@ def evaluate(g, seat: int) -> float:
     return me - 0.6 * max(rest) - 0.4 * sum(rest) / len(rest)
 
 
-def scratch(g):
-    """A copy of `g` to play on. It shares `g`'s random generator (used only
-    to reshuffle the discard pile), which saves copying its state."""
-    c = g._public_copy()
-    c.draw = g.draw[:]
-    c.hands = [h[:] for h in g.hands] if g.hands is not None else None
-    c.rng = g.rng
-    return c
-
-
 def after(g, move):
     """A copy of `g` with `move` played (no legality re-check: it came from g)."""
-    c = scratch(g)
+    c = g.clone(share_rng=True)
     c._apply(move)
     c._legal = None
     return c
@@ -231,7 +221,7 @@ def choose_hard(g, legal, rng: random.Random):
     for _ in range(SAMPLES):
         deal = g.determinize(seat, random.Random(rng.getrandbits(64)))
         for i, m in enumerate(moves):
-            c = scratch(deal)
+            c = deal.clone(share_rng=True)
             c._apply(m)
             c._legal = None
             totals[i] += play_out(c, seat)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from ..core import Event, Game, check_players, child_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
 from .apply import ROUNDS, TURN_LIMIT, apply_move, start_round
 from .cards import CARD_NAME, DECK_SIZE, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
@@ -198,9 +198,7 @@ class GnomingGame(Game):
     def clone(self) -> "GnomingGame":
         """A fast independent copy (same hidden cards, same RNG state)."""
         c = self._copy()
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        c.rng = rng
+        c.rng = copy_rng(self.rng)
         return c
 
     def _copy(self) -> "GnomingGame":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import Event, Game, check_players, child_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
 from . import apply as ap
 from .board import HOME0, PEGS, PLAYER_COUNTS, START, geometry
 from .cards import DEAL, HAND_SIZE, NAMES, card_code, deck_counts, full_deck
@@ -170,9 +170,7 @@ class PegsGame(Game):
     # --------------------------------------------------------- serialisation
     def clone(self) -> "PegsGame":
         """An independent copy: same hidden state, same RNG state."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        g = self._copy([h[:] for h in self.hands], self.draw[:], rng, self.seed)
+        g = self._copy([h[:] for h in self.hands], self.draw[:], copy_rng(self.rng), self.seed)
         g._legal = self._legal
         return g
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ..core import Event, Game, check_players, child_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
                     PAWN_WORDS, SAFE1, SLIDE, START)
@@ -689,13 +689,16 @@ class SorryGame(Game):
         g._legal = None
         return g
 
-    def clone(self) -> "SorryGame":
+    def clone(self, share_rng: bool = False) -> "SorryGame":
+        """An independent copy (same hidden state, same RNG state). With
+        `share_rng` the copy uses this game's generator itself (only a
+        reshuffle draws on it): cheaper, for throwaway copies such as a bot's
+        look-ahead."""
         g = self._public_copy()
         g.seed = self.seed
         g.draw = self.draw[:]
         g.hands = [h[:] for h in self.hands] if self.hands is not None else None
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = self.rng if share_rng else copy_rng(self.rng)
         return g
 
     def to_dict(self) -> dict:
