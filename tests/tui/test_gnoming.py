@@ -329,3 +329,41 @@ async def test_a_bots_drawn_card_is_never_shown():
         assert screen.game.view(0)["drawn"] is None
         await send(pilot, "space")                              # skip: the move is played at once
         await until(pilot, lambda: not screen.bot_turn or screen.game.to_act != 1, what="the skip")
+
+
+def footer_fits(app) -> list[str]:
+    """The keys the footer shows, after checking that none runs past the line or under the
+    command-palette key docked at its right."""
+    from textual.widgets._footer import FooterKey
+
+    shown = list(app.screen.query(FooterKey))
+    palette = [k for k in shown if k.has_class("-command-palette")]
+    keys = [k for k in shown if k not in palette]
+    end = palette[0].region.x if palette else app.screen.size.width
+    assert keys and all(k.region.right <= end for k in keys), [(k.key, k.region) for k in shown]
+    return [k.key for k in keys]
+
+
+@run_async
+async def test_the_footer_fits_80_columns_in_every_phase():
+    # Flip, draw, a card in hand, a bounce and a Hazard flip each have their own keys: the ones
+    # with nothing to do are hidden, so that every shown key (Help last) fits on the line.
+    session = gnoming_session(("human", "easy", "easy", "easy"), seed=11)
+    app = app_for(session)
+    phases = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for turn in range(60):
+            if await settle(pilot) == "over":
+                break
+            screen = gnoming_screen(app)
+            phases.add(screen.game.phase)
+            await pilot.pause()
+            assert "question_mark" in footer_fits(app), screen.game.phase
+            token = screen._token
+            for key in keys_for(screen, turn):
+                await send(pilot, key)
+            await until(pilot, lambda: screen._token != token, what="the move to be played")
+            if screen.bot_turn:
+                await pilot.pause()
+                assert "space" in footer_fits(app)
+    assert {"flip", "draw", "play"} <= phases

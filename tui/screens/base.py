@@ -100,8 +100,9 @@ class GameScreen(ParlorScreen):
     # ------------------------------------------------------------ turn flow
     def redraw_turn(self) -> None:
         """Redraw once the turn's state changed (`refresh_view` is each board's own;
-        a board with a move list refills it too)."""
+        a board with a move list refills it too) and the keys with it."""
         self.refresh_view()
+        self.refresh_bindings()
 
     def _needs_handoff(self, seat: int) -> bool:
         """Whether a hand-off screen hides the board before `seat`, a person, plays."""

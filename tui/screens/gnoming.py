@@ -124,7 +124,7 @@ class GnomingScreen(GameScreen):
                 if cell_move(legal, cell) is not None:
                     self.cursor = cell
                     break
-        self.refresh_view()
+        self.redraw_turn()
 
     def _begin_bot(self, seat: int) -> None:
         if len(self.session.humans) >= 2:
@@ -242,21 +242,20 @@ class GnomingScreen(GameScreen):
 
 
     def check_action(self, action: str, parameters) -> bool | None:
+        # The footer must fit 80 columns: keys with nothing to do are hidden
+        # (False), not dimmed, except Enter, the one key every turn uses.
         if action in ("cell", "draw", "pile", "discard", "decline", "cursor"):
             if self.mode == "over":
                 return False
             if not self.awaiting:
-                return None
-            kinds = {type(m) for m in self.game.legal_moves()}
+                return None if action in ("cell", "cursor") else False
             if action in ("cell", "pile", "cursor"):
                 return True              # always answered: a move, or the engine's reason why not
-            if action == "draw":
-                return True if Draw in kinds else False
-            if action == "discard":
-                return True if Discard in kinds else None
-            if action == "decline":
-                return True if Decline in kinds else False
-            return True
+            kinds = {type(m) for m in self.game.legal_moves()}
+            wanted = {"draw": Draw, "discard": Discard, "decline": Decline}[action]
+            return wanted in kinds
+        if action == "skip" and self.awaiting:
+            return False                 # nothing to skip on a person's turn
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ drawing
