@@ -361,3 +361,27 @@ async def test_help_lists_the_keys_and_the_rules():
         assert "SORRY!" in help_screen.rules() and "S-7" in help_screen.rules()
         await pilot.press("escape")
         assert isinstance(app.screen, SorryScreen)
+
+
+@run_async
+async def test_a_points_match_stops_between_games_and_goes_on():
+    from tui.screens.sorry import GameEndScreen
+
+    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
+                         kinds=("human", "normal"), variant="points", target=250, seed=3,
+                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await send(pilot, "enter")                     # the 1 takes the last pawn HOME
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the game's end")
+        screen = board_screen(app)
+        assert not screen.awaiting and not screen.bot_turn          # nothing moves behind the dialog
+        text = str(app.screen.query_one("#game-end-text").render())
+        # Red: 4 home (20) + 3 Blue pawns out (15) + 50 (Blue has one HOME); Blue: 1 home (5)
+        assert "Red wins game 1" in text and "85" in text and "Enter: game 2 (Red starts)" in text
+        assert session.game.view(None)["match"]["totals"] == [85, 5]
+        await send(pilot, "enter")
+        await until(pilot, lambda: app.screen is screen and screen.awaiting, what="game 2, Red's turn")
+        assert session.game.view(None)["match"]["games"] == 1 and not session.game.is_over
+    assert saves.load(session.path).game.to_dict() == session.game.to_dict()

@@ -206,6 +206,23 @@ def test_results_points_match(snap_compare):
     assert snap_compare(app_for(session), terminal_size=(80, 24), run_before=win)
 
 
+def test_points_match_between_games(snap_compare):
+    # The match goes on (target 250): the game's points and the sheet so far, before game 2.
+    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
+                         kinds=("human", "normal"), variant="points", target=250, seed=3,
+                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+
+    async def win(pilot):
+        from .helpers import human_turn, until
+        from tui.screens.sorry import GameEndScreen
+
+        await human_turn(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameEndScreen), what="the game's end")
+
+    assert snap_compare(app_for(session), terminal_size=(80, 24), run_before=win)
+
+
 @pytest.mark.parametrize("theme,ascii", LOOKS)
 def test_too_small(snap_compare, theme, ascii):
     app = app_for(midgame(moves=6), theme=theme, ascii=ascii)

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import RichLog, Static
 
 from .. import names
 from .. import sorry_view as sv
 from ..widgets.footer import ParlorFooter
 from ..widgets.sorry_board import BoardState, SorryBoard
+from .base import ParlorModal
 from .turns import MoveList, TurnScreen, saved_note, update_static
 
-__all__ = ["MoveList", "SorryScreen", "saved_note", "update_static"]
+__all__ = ["GameEndScreen", "MoveList", "SorryScreen", "saved_note", "update_static"]
 
 
 class SorryScreen(TurnScreen):
@@ -56,6 +58,9 @@ class SorryScreen(TurnScreen):
 
     def card_label(self, card: str | None) -> str:
         return sv.card_name(card)
+
+    def show_game_end(self, event) -> None:
+        self.app.push_screen(GameEndScreen(self.session, str(event)), callback=lambda _: self.next_turn())
 
 
     def refresh_view(self, selection_only: bool = False) -> None:
@@ -183,3 +188,61 @@ class SorryScreen(TurnScreen):
                 line(seat, f"{home[seat]} home")
         text.rstrip()
         update_static(panel, text)
+
+
+class GameEndScreen(ParlorModal[None]):
+    """Between two games of a play-for-points match (S-13.7): who won the game,
+    its points, the score sheet so far and who starts the next game."""
+
+    HELP_TITLE = "End of a game of the match"
+    HELP_GAME = "sorry"
+    BINDINGS = [Binding("enter,escape", "close", "Continue")]   # not space: it skips bot moves
+    DEFAULT_CSS = """
+    GameEndScreen {
+        align: center middle;
+    }
+    GameEndScreen #game-end {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 0 1;
+        border: double $accent;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, session, headline: str) -> None:
+        super().__init__()
+        self.session = session
+        self.headline = headline
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="game-end"):
+            yield Static(self.summary(), id="game-end-text")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#game-end").border_title = "End of the game"
+
+    def summary(self) -> Text:
+        g = self.session.game
+        match = g.view(None)["match"]
+        n = g.players
+        text = Text()
+        text.append(self.headline + ".\n", style="bold")
+        text.append("Each player scores 5 per own pawn HOME; the winner adds 5 per opponent pawn "
+                    "not HOME and a bonus of 100, 50 or 25 when no opponent has more than 0, 1 "
+                    "or 2 pawns HOME (S-13.6).\n\n", style="italic")
+        text.append(f"{'Points':<8}" + "".join(f"{sv.COLOUR_NAMES[s]:>8}" for s in range(n)) + "\n",
+                    style="bold")
+        for number, row in enumerate(match["history"], 1):
+            text.append(f"Game {number:<3}" + "".join(f"{points:>8}" for points in row) + "\n")
+        text.append(f"{'Total':<8}" + "".join(f"{t:>8}" for t in match["totals"]) + "\n", style="bold")
+        text.append(f"\nThe match goes on until a player has {match['target']} points.\n")
+        text.append(f"Enter: game {match['games'] + 1} ({sv.COLOUR_NAMES[g.first]} starts).",
+                    style="bold")
+        return text
+
+    def action_close(self) -> None:
+        self.dismiss(None)

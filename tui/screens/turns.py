@@ -140,17 +140,28 @@ class TurnScreen(GameScreen):
         if self.session.save_error:
             self.notify(self.session.save_error, severity="error", timeout=8)
         log = self.query_one("#log", RichLog)
+        between = None
         for event in events:
             text = self.log_text(str(event))
             if text:
                 log.write(text)
             if event.kind == "game_over" and not self.game.is_over:     # the match goes on
-                self.notify(str(event), title="Game over", timeout=6)
+                between = event
         self.after_move(move, events)
+        if between is not None:
+            self.mode = "wait"
+            self.redraw_turn()
+            self.show_game_end(between)
+            return
         self.next_turn()
 
     def after_move(self, move, events) -> None:
         """Hook: anything to point out once a move is played."""
+
+    def show_game_end(self, event) -> None:
+        """Hook: a game of a match ended and the next is dealt; call `next_turn` when done."""
+        self.notify(str(event), title="Game over", timeout=6)
+        self.next_turn()
 
     # ------------------------------------------------------------ moves
     def _hand_order(self, legal) -> list[str]:
