@@ -377,7 +377,7 @@ async def test_a_points_match_stops_between_games_and_goes_on():
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the game's end")
         screen = board_screen(app)
         assert not screen.awaiting and not screen.bot_turn          # nothing moves behind the dialog
-        text = str(app.screen.query_one("#game-end-text").render())
+        text = str(app.screen.query_one("#summary-text").render())
         # Red: 4 home (20) + 3 Blue pawns out (15) + 50 (Blue has one HOME); Blue: 1 home (5)
         assert "Red wins game 1" in text and "85" in text and "Enter: game 2 (Red starts)" in text
         assert session.game.view(None)["match"]["totals"] == [85, 5]

@@ -190,35 +190,23 @@ def test_results(snap_compare, theme, ascii):
                         run_before=win)
 
 
-def test_results_points_match(snap_compare):
+@pytest.mark.parametrize("target", [0, 250])
+def test_points_match_end_of_a_game(snap_compare, target):
+    # Target 0: the match is over, the results. Target 250: it goes on, the game's points and
+    # the sheet so far before game 2.
     session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                         kinds=("human", "normal"), variant="points", target=0, seed=3,
+                         kinds=("human", "normal"), variant="points", target=target, seed=3,
                          hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
 
     async def win(pilot):
         from .helpers import human_turn, until
         from tui.screens.results import ResultsScreen
-
-        await human_turn(pilot)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen), what="results")
-
-    assert snap_compare(app_for(session), terminal_size=(80, 24), run_before=win)
-
-
-def test_points_match_between_games(snap_compare):
-    # The match goes on (target 250): the game's points and the sheet so far, before game 2.
-    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                         kinds=("human", "normal"), variant="points", target=250, seed=3,
-                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
-
-    async def win(pilot):
-        from .helpers import human_turn, until
         from tui.screens.sorry import GameEndScreen
 
         await human_turn(pilot)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(pilot.app.screen, GameEndScreen), what="the game's end")
+        shown = GameEndScreen if target else ResultsScreen
+        await until(pilot, lambda: isinstance(pilot.app.screen, shown), what="the game's end")
 
     assert snap_compare(app_for(session), terminal_size=(80, 24), run_before=win)
 

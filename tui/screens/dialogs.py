@@ -1,9 +1,11 @@
-"""Small dialogs: hand-off between people, quit, and yes/no confirmation."""
+"""Small dialogs: hand-off between people, quit, yes/no confirmation, and the
+summary shown at the end of a round or of a game of a match."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..widgets.footer import ParlorFooter
@@ -120,3 +122,43 @@ class ConfirmScreen(ParlorModal[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class SummaryScreen(ParlorModal[None]):
+    """A scrollable summary over the board (`summary()`, titled `BOX_TITLE`) that
+    Enter or Escape closes; the board goes on when it is dismissed."""
+
+    BOX_TITLE = ""
+    BINDINGS = [Binding("enter,escape", "close", "Continue")]   # not space: it skips bot moves
+    DEFAULT_CSS = """
+    SummaryScreen {
+        align: center middle;
+    }
+    SummaryScreen #summary {
+        width: 96;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 0 1;
+        border: double $accent;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="summary"):
+            yield Static(self.summary(), id="summary-text")
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#summary").border_title = self.BOX_TITLE
+
+    def summary(self) -> Text:
+        raise NotImplementedError
+
+    def action_close(self) -> None:
+        self.dismiss(None)

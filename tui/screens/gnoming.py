@@ -19,7 +19,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog, Static
 
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
@@ -27,7 +27,8 @@ from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Ta
 from .. import gnoming_view as gv
 from ..session import Session
 from ..widgets.footer import ParlorFooter
-from .base import GAME_BINDINGS, GameScreen, ParlorModal
+from .base import GAME_BINDINGS, GameScreen
+from .dialogs import SummaryScreen
 from .turns import update_static
 
 COLOURS = gv.COLOURS
@@ -416,38 +417,11 @@ class GnomingScreen(GameScreen):
         update_static(self.query_one("#status", Static), text)
 
 
-class RoundEndScreen(ParlorModal[None]):
+class RoundEndScreen(SummaryScreen):
     """The end of a round: every grid revealed, matched lines starred, ±5, the score sheet."""
 
-    HELP_TITLE = "End of the round"
+    HELP_TITLE = BOX_TITLE = "End of the round"
     HELP_GAME = "gnoming"
-    BINDINGS = [Binding("enter,escape", "close", "Continue")]   # not space: it skips bot moves
-    DEFAULT_CSS = """
-    RoundEndScreen {
-        align: center middle;
-    }
-    RoundEndScreen #round-end {
-        width: 96;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        padding: 0 1;
-        border: double $accent;
-        background: $surface;
-    }
-    """
-
-    def __init__(self, session) -> None:
-        super().__init__()
-        self.session = session
-
-    def compose_body(self) -> ComposeResult:
-        with VerticalScroll(id="round-end"):
-            yield Static(self.summary(), id="round-end-text")
-        yield ParlorFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#round-end").border_title = "End of the round"
 
     def summary(self) -> Text:
         s = self.session
@@ -495,6 +469,3 @@ class RoundEndScreen(ParlorModal[None]):
         else:
             text.append(f"Enter: round {g.round} ({COLOURS[g.first]} goes first).", style="bold")
         return text
-
-    def action_close(self) -> None:
-        self.dismiss(None)

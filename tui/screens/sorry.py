@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog, Static
 
 from .. import names
 from .. import sorry_view as sv
 from ..widgets.footer import ParlorFooter
 from ..widgets.sorry_board import BoardState, SorryBoard
-from .base import ParlorModal
+from .dialogs import SummaryScreen
 from .turns import MoveList, TurnScreen, saved_note, update_static
 
 __all__ = ["GameEndScreen", "MoveList", "SorryScreen", "saved_note", "update_static"]
@@ -190,40 +189,17 @@ class SorryScreen(TurnScreen):
         update_static(panel, text)
 
 
-class GameEndScreen(ParlorModal[None]):
+class GameEndScreen(SummaryScreen):
     """Between two games of a play-for-points match (S-13.7): who won the game,
     its points, the score sheet so far and who starts the next game."""
 
     HELP_TITLE = "End of a game of the match"
+    BOX_TITLE = "End of the game"
     HELP_GAME = "sorry"
-    BINDINGS = [Binding("enter,escape", "close", "Continue")]   # not space: it skips bot moves
-    DEFAULT_CSS = """
-    GameEndScreen {
-        align: center middle;
-    }
-    GameEndScreen #game-end {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        padding: 0 1;
-        border: double $accent;
-        background: $surface;
-    }
-    """
 
     def __init__(self, session, headline: str) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.headline = headline
-
-    def compose_body(self) -> ComposeResult:
-        with VerticalScroll(id="game-end"):
-            yield Static(self.summary(), id="game-end-text")
-        yield ParlorFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#game-end").border_title = "End of the game"
 
     def summary(self) -> Text:
         g = self.session.game
@@ -243,6 +219,3 @@ class GameEndScreen(ParlorModal[None]):
         text.append(f"Enter: game {match['games'] + 1} ({sv.COLOUR_NAMES[g.first]} starts).",
                     style="bold")
         return text
-
-    def action_close(self) -> None:
-        self.dismiss(None)
