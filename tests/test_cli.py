@@ -1,4 +1,4 @@
-"""The `parlor` command line: rules, version, and one-line errors."""
+"""The `parlor` command line: rules, version, sim, and one-line errors."""
 from __future__ import annotations
 
 import subprocess
@@ -35,3 +35,16 @@ def test_version():
 def test_rules_does_not_load_textual():
     code = "import sys; from tui.cli import main; main(['rules', 'sorry']); assert 'textual' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_sim_prints_the_table_and_logs_progress_in_lines_when_not_a_terminal():
+    r = run("sim", "sorry", "--games", "20", "--players", "2", "--levels", "normal,easy", "--seed", "4")
+    assert r.returncode == 0, r.stderr
+    assert "\r" not in r.stderr
+    assert r.stderr.splitlines() == [f"{n}/20 games" for n in range(2, 21, 2)]
+    lines = r.stdout.splitlines()
+    assert lines[0] == "sorry, 2 players, levels by seat normal,easy, seed 4 (seats rotate each game)"
+    assert lines[1].startswith("20 games, mean length ")
+    rows = {line.split()[0]: line.split() for line in lines[3:]}
+    assert set(rows) == {"easy", "normal"}
+    assert int(rows["easy"][2]) + int(rows["normal"][2]) == 20          # every game has one winner

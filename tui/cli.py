@@ -99,12 +99,17 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
         options = {"variant": args.variant} if args.variant else {}
         engine.new_game(args.game, players=players, seed=0, **options)    # validates the set-up
 
+        live = sys.stderr.isatty()
+
         def progress(done: int, total: int) -> None:
-            width = 30
-            filled = width * done // total
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-            if done == total:
-                sys.stderr.write("\n")
+            if live:                # a bar redrawn in place
+                width = 30
+                filled = width * done // total
+                sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+                if done == total:
+                    sys.stderr.write("\n")
+            elif done == total or done % max(1, total // 10) == 0:
+                sys.stderr.write(f"{done}/{total} games\n")     # a log: a line every tenth
             sys.stderr.flush()
 
         results = sim.run(args.game, args.games, players, levels, variant=args.variant,
