@@ -24,7 +24,9 @@ hard
   normal values and plays the rest of its round many times in the
   solitaire model of `gnoming_solo` (the same deals for every option); the
   options race, the clearly worse ones dropping out, and the lowest mean
-  round score wins (`gnoming_hard`).
+  round score wins (`gnoming_hard`). What counts is the score against the
+  others': going out early is credited with the turns it takes from them,
+  so hard turns its cards up quickly and goes out sooner than normal.
 """
 from __future__ import annotations
 

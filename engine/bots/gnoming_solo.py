@@ -19,7 +19,13 @@ round many times in a simplified model ("solitaire"):
   others' estimated scores); otherwise its last turn is the final one, after
   which its face-down cards are turned up.
 
-The result of a sample is the seat's round score. Every candidate sees the
+The result of a sample is the seat's round score, less `EARLY_CREDIT` for
+every turn by which going out cuts the round short: the others lose those
+turns, and in normal play a seat's score drops by about 5 points a turn, so
+ending the round early is worth more than the seat's own score shows (the
+measure that counts is the score against the others'). For the same reason
+the policy puts a card on a face-down cell with a bonus of `SOLO_TEMPO`
+points: turning cards up quickly is what lets a seat go out early. Every candidate sees the
 same samples (common random numbers), so their differences are precise
 with a few hundred samples.
 """
@@ -31,13 +37,15 @@ import random
 from ..gnoming.generate import DRAWING, PLAYING, REPLACED
 from ..gnoming.moves import Bounce, Place, Take
 from ..gnoming.scoring import score_layout
-from .gnoming_eval import CELL_LINES, CELL_WEIGHT, M, H, TEMPO, U, Knowledge, phi, value
+from .gnoming_eval import CELL_LINES, CELL_WEIGHT, M, H, U, Knowledge, phi, value
 
 TAKE_EDGE = 2.5
 RACE_SLOPE = 0.9
 RACE_BASE = 0.95
 RACE_SPREAD = 1.7
 RIVAL_GAIN = 1.0        # how much a rival is expected to improve per turn
+EARLY_CREDIT = 5.0      # points per turn by which going out cuts the round short
+SOLO_TEMPO = 3.0        # the policy's bonus for placing on a face-down cell
 ALL_CELLS = tuple(range(9))
 
 
@@ -88,7 +96,7 @@ class Solo:
                 if best < 0.0:
                     best, best_cell = 0.0, cell
                 continue
-            v = TEMPO if old == U else 0.0
+            v = SOLO_TEMPO if old == U else 0.0
             d = card - old
             r, c = CELL_LINES[cell]
             wr, wc = CELL_WEIGHT[cell]
@@ -147,15 +155,19 @@ class Model:
         fewest = min(9 - g.up[s].bit_count() for s in range(n) if s != seat) if n > 1 else 9
         self.race_mean = RACE_SLOPE * fewest + RACE_BASE
         self.rivals = rivals
+        self.turns = 0                    # the current sample's turns (set by `evaluate`)
 
     def going_out_score(self, actual, turns_from_now: int) -> float:
+        """The value of going out `turns_from_now` turns after the current one:
+        the score with the bonus or penalty of G-7.7, less the credit for the
+        turns the others lose."""
         s = score_layout(actual)
         if self.final:
             return float(s)
         p_low = 1.0
         for est, sd in self.rivals:
             p_low *= phi((est - RIVAL_GAIN * turns_from_now - s + 0.5) / sd)
-        return s + 5.0 - 10.0 * p_low
+        return s + 5.0 - 10.0 * p_low - EARLY_CREDIT * max(0, self.turns - turns_from_now)
 
 
 class Sample:
@@ -267,6 +279,7 @@ def finish(model: Model, st: Solo, sample: Sample, start: int = 0) -> float:
 def evaluate(model: Model, g, move, sample: Sample) -> float:
     """The seat's round score in `sample` after playing `move` now."""
     k = model.k
+    model.turns = sample.turns
     cells = [g.cards[model.seat * 9 + c] if g.up[model.seat] >> c & 1 else U for c in range(9)]
     actual = sample.actual[:]
     k.set_turns(sample.turns)

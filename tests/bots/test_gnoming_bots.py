@@ -201,6 +201,20 @@ def test_normal_goes_out_when_lowest_and_holds_back_when_not():
     assert normal(behind) != Place(0, 8)
 
 
+def test_hard_credits_going_out_for_the_turns_it_takes_from_the_others():
+    g = position(3, layouts={0: "1 -1 -2 / -1 -2 1 / -2 1 [9]", 1: "10 9 [1] / [2] [3] [4] / [5] [6] [7]",
+                             2: "9 10 [1] / [2] [3] [4] / [5] [6] [7]"}, draw=["M"], turn=0)
+    g.play(Draw(0))
+    v = gbot.View(g, 0)
+    model = gnoming_solo.Model(g, 0, v.k, [(60.0, 1.0), (60.0, 1.0)])   # surely lowest: -5 (G-7.7)
+    done = [1, -1, -2, -1, -2, 1, -2, 1, 0]
+    model.turns = 4                       # the round would go on for 4 more turns
+    assert model.going_out_score(done, 4) == score_layout(done) - 5
+    assert model.going_out_score(done, 1) == score_layout(done) - 5 - 3 * gnoming_solo.EARLY_CREDIT
+    model.final = True                    # somebody already went out: nothing to cut short
+    assert model.going_out_score(done, 1) == score_layout(done)
+
+
 def test_hazard_flip_is_taken():
     g = position(3, layouts={1: "7 7 [1] / [2] [3] [4] / [5] [6] [9]"}, draw=["H"], turn=0)
     g.play(Draw(0))
