@@ -6,8 +6,8 @@ bot's estimates and keeps the best `CANDIDATES` (every discard counts as one
 option, its pile being the normal bot's choice). Each is valued by its mean
 round score over deals of the unseen cards in the solitaire model of
 `gnoming_solo` (less a credit for every turn by which going out cuts the
-round short for the others); every candidate is played in the same deals (common random
-numbers), so the paired differences are precise.
+round short for the others); every candidate is played in the same deals
+(common random numbers), so the paired differences are precise.
 
 The deals come in batches of `BATCH`, the candidates race: after each batch
 a candidate whose mean trails the leader's by more than `Z` standard errors

@@ -25,9 +25,10 @@ turns, and in normal play a seat's score drops by about 5 points a turn, so
 ending the round early is worth more than the seat's own score shows (the
 measure that counts is the score against the others'). For the same reason
 the policy puts a card on a face-down cell with a bonus of `SOLO_TEMPO`
-points: turning cards up quickly is what lets a seat go out early. Every candidate sees the
-same samples (common random numbers), so their differences are precise
-with a few hundred samples.
+points: turning cards up quickly is what lets a seat go out early.
+
+Every candidate sees the same samples (common random numbers), so their
+differences are precise with a few hundred samples.
 """
 from __future__ import annotations
 
@@ -277,7 +278,8 @@ def finish(model: Model, st: Solo, sample: Sample, start: int = 0) -> float:
 
 
 def evaluate(model: Model, g, move, sample: Sample) -> float:
-    """The seat's round score in `sample` after playing `move` now."""
+    """The seat's round score in `sample` after playing `move` now (less the
+    credit for going out early, `Model.going_out_score`)."""
     k = model.k
     model.turns = sample.turns
     cells = [g.cards[model.seat * 9 + c] if g.up[model.seat] >> c & 1 else U for c in range(9)]
