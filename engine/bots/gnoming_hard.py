@@ -9,11 +9,11 @@ round score over deals of the unseen cards in the solitaire model of
 round short for the others); every candidate is played in the same deals
 (common random numbers), so the paired differences are precise.
 
-The deals come in batches of `BATCH`, the candidates race: after each batch
-a candidate whose mean trails the leader's by more than `Z` standard errors
-of their paired difference is dropped, and the race stops when one is left
-or after `MAX_SAMPLES` deals; then the lowest mean wins. Clear decisions thus
-cost one batch, close ones get up to `MAX_SAMPLES` deals.
+The deals come in batches of `BATCH` and the candidates race (`race.race`):
+after each batch a candidate whose mean trails the leader's by more than `Z`
+standard errors of their paired difference is dropped, and the race stops
+when one is left or after `MAX_SAMPLES` deals; then the lowest mean wins.
+Clear decisions thus cost one batch, close ones get up to `MAX_SAMPLES` deals.
 
 Opening flips and Hazard flips are the normal bot's.
 """
@@ -25,6 +25,7 @@ from ..gnoming.generate import DRAWING, PLAYING, REPLACED
 from ..gnoming.moves import Discard
 from . import gnoming_solo as solo
 from .gnoming import View, choose_normal, choose_pile, normal_scores
+from .race import race
 
 CANDIDATES = 6       # normal's best options that are looked ahead from
 BATCH = 120          # deals per step of the race between candidates
@@ -58,29 +59,7 @@ def choose_hard(g, legal: list, rng: random.Random):
     if len(options) == 1:
         return options[0][1]
     model = solo.Model(g, seat, v.k, v.rival_estimates())
-    runs = [[] for _ in options]          # per candidate, its score in every deal so far
-    alive = list(range(len(options)))
-    n = 0
-    while True:
-        for _ in range(BATCH):
-            sample = solo.Sample(model, v.cells, rng)
-            for i in alive:
-                runs[i].append(solo.evaluate(model, g, options[i][1], sample))
-        n += BATCH
-        means = {i: sum(runs[i]) / n for i in alive}
-        lead = min(alive, key=means.__getitem__)
-        if n >= MAX_SAMPLES:
-            break
-        x = runs[lead]
-        keep = []
-        for i in alive:
-            diff = means[i] - means[lead]
-            if i != lead:
-                var = sum((a - b - diff) ** 2 for a, b in zip(runs[i], x)) / (n - 1)
-                if diff * diff * n > Z * Z * var:
-                    continue                # clearly worse than the leader
-            keep.append(i)
-        alive = keep
-        if len(alive) == 1:
-            break
-    return options[lead][1]
+    best = race(len(options), lambda: solo.Sample(model, v.cells, rng),
+                lambda i, sample: solo.evaluate(model, g, options[i][1], sample),
+                batch=BATCH, min_samples=BATCH, max_samples=MAX_SAMPLES, z=Z, minimize=True)
+    return options[best][1]

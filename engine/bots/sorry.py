@@ -4,10 +4,11 @@ Both see only a determinized copy of the game (engine.bots.choose). The
 heuristic values each pawn by its progress, discounts pawns that opponents
 can bump with the cards still to come, and compares the mover's side (its
 team in the team variant) with the opponents. `hard` plays out normal's eight
-best moves: in each of 20 re-deals of the unseen cards (the same deals
-for every candidate) it plays the move and lets every seat, itself
-included, play normal's move until it has moved twice more, then evaluates
-the position; the best mean wins.
+best moves: in re-deals of the unseen cards (the same deals for every
+candidate) it plays the move and lets every seat, itself included, play
+normal's move until it has moved twice more, then evaluates the position.
+The candidates race over batches of re-deals, the clearly worse ones
+dropping out, up to 120 re-deals; the best mean wins.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from collections import Counter
 from ..sorry.board import CIRCLE, FWD, HOME, SAFE1, SLIDE, START, TURN
 from ..sorry.cards import DECK
 from ..sorry.moves import DISCARD
+from .race import race
 
 TRACK = 60
 W_HOME = 100.0
@@ -179,7 +181,10 @@ def choose_normal(g, legal):
 
 
 CANDIDATES = 8      # hard: how many of normal's best moves it looks ahead from
-SAMPLES = 20        # hard: re-deals of the unseen cards per decision, the same for every candidate
+BATCH = 10          # hard: re-deals of the unseen cards per step of the race between candidates
+MIN_SAMPLES = 20    # hard: re-deals before a candidate may be dropped
+MAX_SAMPLES = 120   # hard: re-deals at most per decision, the same for every candidate
+Z = 2.0             # hard: a candidate trailing the leader by Z standard errors is dropped
 HORIZON = 2         # hard: the play-out stops after this many more moves of the bot's own
 WIN = 1e4           # the value of a won (lost: minus) play-out, far above any evaluation
 
@@ -210,22 +215,24 @@ def play_out(c, seat: int, horizon: int = HORIZON) -> float:
 
 def choose_hard(g, legal, rng: random.Random):
     """Of normal's best few moves, the one with the best mean over play-outs:
-    in each of SAMPLES re-deals of the unseen cards (the draw pile, and in the
-    points variant the others' hands) every candidate is played, then every
-    seat plays normal's move until the bot has moved HORIZON more times
-    (about two rounds of the table), and the position is evaluated."""
+    in re-deals of the unseen cards (the draw pile, and in the points variant
+    the others' hands) every candidate is played, then every seat plays
+    normal's move until the bot has moved HORIZON more times (about two
+    rounds of the table), and the position is evaluated. The candidates race
+    (`race.race`): clearly worse ones drop out after each batch of re-deals,
+    so close decisions get up to MAX_SAMPLES re-deals."""
     seat = g.to_act
     scored = sorted(((score_move(g, m, seat), i, m) for i, m in enumerate(legal)), reverse=True)
     moves = [m for _, _, m in scored[:CANDIDATES]]
-    totals = [0.0] * len(moves)
-    for _ in range(SAMPLES):
-        deal = g.determinize(seat, random.Random(rng.getrandbits(64)))
-        for i, m in enumerate(moves):
-            c = deal.clone(share_rng=True)
-            c._apply(m)
-            c._legal = None
-            totals[i] += play_out(c, seat)
-    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+
+    def value(i: int, deal) -> float:
+        c = deal.clone(share_rng=True)
+        c._apply(moves[i])
+        c._legal = None
+        return play_out(c, seat)
+
+    best = race(len(moves), lambda: g.determinize(seat, random.Random(rng.getrandbits(64))), value,
+                batch=BATCH, min_samples=MIN_SAMPLES, max_samples=MAX_SAMPLES, z=Z)
     return moves[best]
 
 
