@@ -35,7 +35,7 @@ def race(count: int, deal: Callable[[], D], value: Callable[[int, D], float], *,
         n += batch
         means = {i: sum(runs[i]) / n for i in alive}
         lead = min(alive, key=means.__getitem__)
-        if n >= max_samples or len(alive) == 1:
+        if n >= max_samples:
             return lead
         if n < min_samples:
             continue

@@ -42,7 +42,7 @@ def test_a_clear_decision_stops_early_and_a_close_one_uses_every_deal():
 
 def test_no_candidate_is_dropped_before_min_samples():
     calls = []
-    deal, value, deals = noisy([0.0, 9.0])
+    deal, value, _ = noisy([0.0, 9.0])
 
     def counted(i, d):
         calls.append(i)
