@@ -21,12 +21,17 @@ from .benchutil import Row
 BOT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
 
 
-def bot_rows(name: str, seconds: float) -> list[Row]:
-    """Median and 99th-percentile decision time per bot level (self-play games)."""
-    from . import bots, sim
+def bot_rows(name: str, seconds: float, players: int | None = None) -> list[Row]:
+    """Median and 99th-percentile decision time per bot level (self-play games
+    of `players`, by default the game's BOT_PLAYERS)."""
+    from . import bots, new_game, sim
 
     out = []
-    players = BOT_PLAYERS[name]
+    players = players or BOT_PLAYERS[name]
+    try:
+        new_game(name, players=players, seed=0)
+    except ValueError as exc:
+        return [Row("bot decisions", 0.0, "", f"not available: {exc}")]
     for level in bots.LEVELS:
         times: list[float] = []
         choice: list[float] = []
@@ -81,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per figure (default 2)")
     ap.add_argument("--no-bots", action="store_true", help="skip the bot decision times")
+    ap.add_argument("--players", type=int, metavar="N",
+                    help="players in the bots' self-play games (default 4)")
     ap.add_argument("games", nargs="*", metavar="GAME",
                     help=f"games to measure (default all: {', '.join(GAMES)})")
     args = ap.parse_args(argv)
@@ -98,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{name}")
         rows = module.rows(args.seconds) + save_rows(name)
         if not args.no_bots:
-            rows += bot_rows(name, args.seconds)
+            rows += bot_rows(name, args.seconds, args.players)
         for row in rows:
             note = f"  ({row.note})" if row.note else ""
             print(f"  {row.what:<48} {row.value:>12,.1f} {row.unit}{note}")

@@ -98,3 +98,18 @@ def test_events_have_kinds_and_plain_words():
 def test_rules_text_for_sorry():
     text = engine.rules_text("sorry")
     assert text.startswith("# Sorry!") and "S-13" in text and "own choices" in text
+
+
+def test_bench_bot_rows_at_a_player_count_the_game_has(monkeypatch):
+    from engine import bench, bots
+    monkeypatch.setattr(bots, "LEVELS", ("easy",))
+    rows = bench.bot_rows("sorry", 0.0, players=2)
+    assert [r.what for r in rows] == ["easy bot, every decision: median", "easy bot, decisions with a choice: median"]
+    assert all(r.note.endswith("in 1 games of 2") for r in rows)
+
+
+def test_bench_bot_rows_at_a_player_count_the_game_lacks():
+    from engine import bench
+    rows = bench.bot_rows("pegs", 0.0, players=5)
+    assert len(rows) == 1
+    assert rows[0].note == "not available: Pegs and Jokers is played by 4, 6, 8 players, not 5"
