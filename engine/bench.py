@@ -27,7 +27,7 @@ def bot_rows(name: str, seconds: float, players: int | None = None) -> list[Row]
     from . import bots, new_game, sim
 
     out = []
-    players = players or BOT_PLAYERS[name]
+    players = BOT_PLAYERS[name] if players is None else players
     try:
         new_game(name, players=players, seed=0)
     except ValueError as exc:
