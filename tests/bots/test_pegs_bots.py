@@ -1,5 +1,6 @@
 """Pegs and Jokers bots: always legal (helping a partner and dead hands
-included), cannot peek, take a winning move, and normal beats easy."""
+included), cannot peek, take a winning move, normal beats easy, and hard
+races its moves over more re-deals with 6 and 8 players."""
 from __future__ import annotations
 
 import random
@@ -9,6 +10,8 @@ import pytest
 import engine
 from engine import bots, sim
 from engine.bots import pegs as pegbot
+from engine.pegs.board import PLAYER_COUNTS
+from engine.pegs.game import PegsGame
 from engine.pegs.moves import Discard, Play
 from tests.util import soak
 
@@ -183,3 +186,33 @@ def test_bots_bump_an_advanced_opponent(level):
     g = rebuilt(g, positions=positions, hand=["2", "3", "4", "5", "6", "10"])
     move = bots.choose(g, level, seed=1)
     assert move.card == "10" and move.parts[0][4] == (3, 1, "start")
+
+
+def test_hard_has_a_re_deal_setting_for_every_player_count():
+    assert sorted(pegbot.SAMPLES) == sorted(PLAYER_COUNTS)
+    for batch, least, most in pegbot.SAMPLES.values():
+        assert 1 <= batch <= least <= most
+
+
+@pytest.mark.parametrize("players", (6, 8))
+def test_hard_with_six_or_eight_players_races_its_candidates(players, monkeypatch):
+    """With 6 and 8 players close decisions get more re-deals than clear
+    ones, between the race's minimum and maximum."""
+    batch, least, most = pegbot.SAMPLES[players]
+    assert least < most
+    deals = []
+    real = PegsGame.determinize
+
+    def counted(self, seat, rng):
+        deals[-1] += 1
+        return real(self, seat, rng)
+
+    monkeypatch.setattr(PegsGame, "determinize", counted)
+    for i, g in enumerate(random_positions(players, 12, seed=21, rate=0.02)):
+        legal = g.legal_moves()
+        deals.append(0)
+        move = pegbot.choose_hard(g, legal, random.Random(i))
+        assert move in legal
+    looked = [n for n in deals if n]
+    assert looked and all(least <= n <= most for n in looked)
+    assert max(looked) > least
