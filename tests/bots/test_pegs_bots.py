@@ -198,7 +198,7 @@ def test_hard_has_a_re_deal_setting_for_every_player_count():
 def test_hard_with_six_or_eight_players_races_its_candidates(players, monkeypatch):
     """With 6 and 8 players close decisions get more re-deals than clear
     ones, between the race's minimum and maximum."""
-    batch, least, most = pegbot.SAMPLES[players]
+    _, least, most = pegbot.SAMPLES[players]
     assert least < most
     deals = []
     real = PegsGame.determinize
