@@ -195,12 +195,8 @@ class ParlorApp(App[None]):
             from .screens.pegs import PegsScreen
 
             screen = PegsScreen(session)
-        else:
-            from . import names
-
-            self.notify(f"The {names.GAME_NAMES.get(kind, kind)} board comes in a later release.",
-                        severity="warning")
-            return
+        else:       # the engine has no other game (a save of any other is refused when read)
+            raise ValueError(f"no board for the game {kind!r}")
         self.go_title()
         self.push_screen(screen)
 

@@ -5,7 +5,6 @@ from datetime import datetime
 
 GAME_NAMES = {"sorry": "Sorry!", "pegs": "Pegs and Jokers", "gnoming": "Gnoming A Round"}
 VARIANT_NAMES = {"standard": "standard", "teams": "partners", "points": "play for points"}
-AVAILABLE = ("sorry", "pegs", "gnoming")    # games with a board in this release
 
 
 def game_title(game: str, variant: str | None = None) -> str:

@@ -47,8 +47,7 @@ class SetupScreen(ParlorScreen):
         yield Static("New game", classes="screen-title")
         with Vertical(id="form", classes="panel") as form:
             form.border_title = "Set up the table"
-            yield Choice("Game", [(g, names.GAME_NAMES[g] + ("" if g in names.AVAILABLE else " (later)"))
-                                  for g in names.GAME_NAMES], spec.game, id="game")
+            yield Choice("Game", list(names.GAME_NAMES.items()), spec.game, id="game")
             yield Choice("Players", [(n, str(n)) for n in PLAYER_COUNTS.get(spec.game, (2, 3, 4))],
                          spec.players, id="players")
             yield Choice("Variant", VARIANTS, spec.variant, id="variant")
@@ -108,9 +107,7 @@ class SetupScreen(ParlorScreen):
         hint = self.query_one("#setup-hint", Static)
         spec = self.current_spec()
         humans = sum(s.is_human for s in spec.seats)
-        if game not in names.AVAILABLE:
-            hint.update(f"{names.GAME_NAMES[game]}: its board comes in a later release.")
-        elif humans >= 2 and variant == "points":
+        if humans >= 2 and variant == "points":
             hint.update(f"{humans} people at one keyboard: hands are hidden between turns.")
         elif humans == 0:
             hint.update("No human seat: you will watch the bots play (space skips ahead).")
@@ -122,7 +119,6 @@ class SetupScreen(ParlorScreen):
             hint.update("Partners: Red + Yellow against Blue + Green.")
         else:
             hint.update("Left/right change a line, up/down move between lines, Enter starts.")
-        self.refresh_bindings()
 
     def current_spec(self) -> GameSpec:
         players = self.query_one("#players", Choice).value
@@ -140,15 +136,6 @@ class SetupScreen(ParlorScreen):
         return GameSpec(game=self.query_one("#game", Choice).value, players=players, seats=tuple(seats),
                         variant=variant, seed=seed, target=target)
 
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "start" and self.is_mounted:
-            try:
-                game = self.query_one("#game", Choice).value
-            except Exception:
-                return True
-            return True if game in names.AVAILABLE else None
-        return True
-
     def action_noop(self) -> None:
         pass
 
@@ -158,9 +145,6 @@ class SetupScreen(ParlorScreen):
 
     def action_start(self) -> None:
         spec = self.current_spec()
-        if spec.game not in names.AVAILABLE:
-            self.notify(f"{names.GAME_NAMES[spec.game]} comes in a later release.", severity="warning")
-            return
         try:
             spec.validate()
         except ValueError as exc:
