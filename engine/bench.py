@@ -82,18 +82,40 @@ def save_rows(name: str) -> list[Row]:
             Row("JSON to state", (end - mid) / n * 1e6, "µs")]
 
 
+def _positive(kind):
+    """An argparse type: a number of `kind` (int or float) above 0."""
+    def check(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a finite number above 0: {text}")
+        return value
+    return check
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=2.0, help="time per figure (default 2)")
+    ap.add_argument("--seconds", type=_positive(float), default=2.0, help="time per figure (default 2)")
     ap.add_argument("--no-bots", action="store_true", help="skip the bot decision times")
-    ap.add_argument("--players", type=int, metavar="N",
-                    help="players in the bots' self-play games (default 4)")
+    ap.add_argument("--players", type=_positive(int), metavar="N",
+                    help="players in the bots' self-play games (default 4; a game named here "
+                         "must be played by N)")
     ap.add_argument("games", nargs="*", metavar="GAME",
                     help=f"games to measure (default all: {', '.join(GAMES)})")
     args = ap.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         ap.error(f"unknown game {unknown[0]!r}: choose from {', '.join(GAMES)}")
+    if args.players is not None and not args.no_bots:
+        from . import new_game
+
+        for name in args.games:         # games left to the default just skip their bot rows
+            try:
+                new_game(name, players=args.players, seed=0)
+            except ValueError as exc:
+                ap.error(str(exc))
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
           f"{args.seconds:g} s per figure; rates are per second of CPU time")
     for name in args.games or GAMES:

@@ -19,7 +19,13 @@ def test_rules_sorry_prints_the_rules(capsys):
     assert out.startswith("# Sorry!") and "SORRY!" in out and "own choices" in out
 
 
-@pytest.mark.parametrize("args", [["rules", "chess"], ["--bogus"], ["new", "sorry", "--players", "x"]])
+@pytest.mark.parametrize("args", [
+    ["rules", "chess"], ["--bogus"], ["new", "sorry", "--players", "x"], ["new", "sorry", "--seed", "-1"],
+    ["new", "sorry", "--variant", "points", "--target", "x"],
+    ["sim", "sorry", "--games", "1", "--players", "0"],       # not taken for "the default number"
+    ["sim", "sorry", "--games", "1", "--seed", "-3"], ["sim", "pegs", "--games", "1", "--players", "5"],
+    ["sim", "gnoming", "--games", "1", "--levels", "hard,wizard,normal,normal"],
+])
 def test_bad_arguments_get_one_line_and_exit_2(args):
     r = run(*args)
     assert r.returncode == 2

@@ -113,3 +113,15 @@ def test_bench_bot_rows_at_a_player_count_the_game_lacks():
     rows = bench.bot_rows("pegs", 0.0, players=5)
     assert len(rows) == 1
     assert rows[0].note == "not available: Pegs and Jokers is played by 4, 6, 8 players, not 5"
+
+
+@pytest.mark.parametrize("args", [["--seconds", "-1"], ["--seconds", "inf"], ["--players", "0"],
+                                  ["pegs", "--players", "5"], ["chess"]])
+def test_bench_refuses_bad_arguments_before_measuring(args, capsys):
+    """Nothing is timed (no header is printed): the error and exit 2 come first."""
+    from engine import bench
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(args)
+    assert exit_.value.code == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "error:" in out.err

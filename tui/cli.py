@@ -51,12 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a new game")
     new.add_argument("game", choices=GAMES)
-    new.add_argument("--players", type=int)
-    new.add_argument("--humans", type=int)
+    new.add_argument("--players", type=_positive, metavar="N")
+    new.add_argument("--humans", type=_whole, metavar="N")
     new.add_argument("--variant")
     new.add_argument("--level", choices=("easy", "normal", "hard"))
-    new.add_argument("--seed", type=int)
-    new.add_argument("--target", type=int)
+    new.add_argument("--seed", type=_whole)
+    new.add_argument("--target", type=_whole)
 
     sub.add_parser("continue", help="resume the most recent unfinished game")
 
@@ -66,23 +66,30 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="bot-only games: win rates and timing")
     sim.add_argument("game", choices=GAMES)
     sim.add_argument("--games", type=_positive, required=True, metavar="N")
-    sim.add_argument("--players", type=int, metavar="N")
+    sim.add_argument("--players", type=_positive, metavar="N")
     sim.add_argument("--variant")
     sim.add_argument("--levels", default="normal", metavar="L1,L2,...",
                      help="one level per seat, or one for every seat (easy, normal, hard)")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=_whole, default=0)
     sim.add_argument("--workers", type=_positive, default=1, metavar="N")
     return ap
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
+def _at_least(least: int):
+    """An argparse type: a whole number of at least `least`."""
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}: {value}")
+        return value
+    return check
+
+
+_positive = _at_least(1)
+_whole = _at_least(0)
 
 
 DEFAULT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
@@ -91,7 +98,7 @@ DEFAULT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
 def run_sim(ap: argparse.ArgumentParser, args) -> int:
     from engine import sim
 
-    players = args.players or DEFAULT_PLAYERS[args.game]
+    players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     try:
         import engine
@@ -137,8 +144,6 @@ def _check_new(ap: argparse.ArgumentParser, args):
     seats = tuple(Seat("human") if i < humans else Seat("bot", level) for i in range(players))
     spec = GameSpec(game=args.game, players=players, seats=seats, variant=args.variant or "standard",
                     seed=args.seed, target=args.target)
-    if args.seed is not None and args.seed < 0:
-        ap.error(f"--seed must be a whole number of 0 or more, not {args.seed}")
     try:
         spec.validate()
     except ValueError as exc:
