@@ -21,17 +21,27 @@ from .benchutil import Row
 BOT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
 
 
-def bot_rows(name: str, seconds: float, players: int | None = None) -> list[Row]:
-    """Median and 99th-percentile decision time per bot level (self-play games
-    of `players`, by default the game's BOT_PLAYERS)."""
-    from . import bots, new_game, sim
+def players_problem(name: str, players: int) -> str | None:
+    """Why `name` cannot be played by `players` (the engine's own words), or None."""
+    from . import new_game
 
-    out = []
-    players = BOT_PLAYERS[name] if players is None else players
     try:
         new_game(name, players=players, seed=0)
     except ValueError as exc:
-        return [Row("bot decisions", 0.0, "", f"not available: {exc}")]
+        return str(exc)
+    return None
+
+
+def bot_rows(name: str, seconds: float, players: int | None = None) -> list[Row]:
+    """Median and 99th-percentile decision time per bot level (self-play games
+    of `players`, by default the game's BOT_PLAYERS)."""
+    from . import bots, sim
+
+    out = []
+    players = BOT_PLAYERS[name] if players is None else players
+    problem = players_problem(name, players)
+    if problem:
+        return [Row("bot decisions", 0.0, "", f"not available: {problem}")]
     for level in bots.LEVELS:
         times: list[float] = []
         choice: list[float] = []
@@ -109,13 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown game {unknown[0]!r}: choose from {', '.join(GAMES)}")
     if args.players is not None and not args.no_bots:
-        from . import new_game
-
         for name in args.games:         # games left to the default just skip their bot rows
-            try:
-                new_game(name, players=args.players, seed=0)
-            except ValueError as exc:
-                ap.error(str(exc))
+            problem = players_problem(name, args.players)
+            if problem:
+                ap.error(problem)
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
           f"{args.seconds:g} s per figure; rates are per second of CPU time")
     for name in args.games or GAMES:
