@@ -33,13 +33,12 @@ from __future__ import annotations
 import math
 import random
 
-from ..gnoming.generate import (DRAWING, FROM_DRAW, HAZARD_FLIPS, OPENING, PLAYING, REPLACED)
-from ..gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
+from ..gnoming.generate import DRAWING, OPENING, PLAYING, REPLACED
+from ..gnoming.moves import Bounce, Discard, Flip, Place, Take
 from .gnoming_eval import LINE_OF_CELL, LINES, H, M, U, Knowledge, phi, value
 from ..gnoming.scoring import score_layout
 
 ALL = 511
-GO_BIAS = 0.0        # points added to the appeal of going out (tuning knob)
 
 
 # -- what the seat sees ------------------------------------------------------
@@ -133,7 +132,7 @@ def going_out_value(v: "View", cells: list[int]) -> float:
     p_low = 1.0
     for est, sd in v.rival_estimates():
         p_low *= phi((est - s + 0.5) / sd)
-    return s + 5.0 - 10.0 * p_low - GO_BIAS
+    return s + 5.0 - 10.0 * p_low
 
 
 def one_turn_gain(cells: list[int], k: Knowledge) -> float:

@@ -16,9 +16,9 @@ from .. import sorry_view as sv
 from ..widgets.footer import ParlorFooter
 from ..widgets.sorry_board import BoardState, SorryBoard
 from .dialogs import SummaryScreen
-from .turns import MoveList, TurnScreen, saved_note, update_static
+from .turns import MoveList, TurnScreen, update_static
 
-__all__ = ["GameEndScreen", "MoveList", "SorryScreen", "saved_note", "update_static"]
+__all__ = ["GameEndScreen", "MoveList", "SorryScreen", "update_static"]
 
 
 class SorryScreen(TurnScreen):

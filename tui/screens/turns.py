@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
-from .base import GAME_BINDINGS, GameScreen, saved_note
+from .base import GAME_BINDINGS, GameScreen
 
 
 class MoveList(OptionList):
