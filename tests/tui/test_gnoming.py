@@ -235,11 +235,15 @@ async def test_help_lists_the_turn_keys_and_too_small_says_so():
     app = app_for(session)
     async with app.run_test(size=(100, 30)) as pilot:
         assert await settle(pilot) == "human"
+        assert gnoming_screen(app).game.phase == "flip"
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         rows = dict((what, keys) for keys, what in app.screen.rows)
         assert "Turn up / place / bounce at the card under the cursor" in rows
+        # at the opening flip, help still lists the keys of the turn's later steps
         assert rows["Take from / discard onto discard pile 1"] == "1"
+        assert rows["Draw from the draw pile"] == "d"
+        assert rows["Turn up no card after a Hazard"] == "n"
         await pilot.press("escape")
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
@@ -358,7 +362,11 @@ async def test_the_footer_fits_80_columns_in_every_phase():
             screen = gnoming_screen(app)
             phases.add(screen.game.phase)
             await pilot.pause()
-            assert "question_mark" in footer_fits(app), screen.game.phase
+            shown = footer_fits(app)
+            assert "question_mark" in shown, screen.game.phase
+            # the pile keys only where a pile is in play: not during the flips
+            piles = screen.game.phase in ("draw", "play", "replaced")
+            assert ("1" in shown, "2" in shown) == (piles, piles), (screen.game.phase, shown)
             token = screen._token
             for key in keys_for(screen, turn):
                 await send(pilot, key)

@@ -46,6 +46,9 @@ class GnomingScreen(GameScreen):
     CSS_PATH = "gnoming.tcss"
     HELP_TITLE = "Gnoming A Round"
     HELP_GAME = "gnoming"
+    # A turn's keys come and go with its steps (the footer shows the ones that apply now);
+    # help lists them all, whatever the step.
+    HELP_ALWAYS = ("draw", "pile(0)", "pile(1)", "discard", "decline")
 
     BINDINGS = [
         Binding("enter", "cell", "Choose card", id="cell",
@@ -250,8 +253,12 @@ class GnomingScreen(GameScreen):
                 return False
             if not self.awaiting:
                 return None if action in ("cell", "cursor") else False
-            if action in ("cell", "pile", "cursor"):
+            if action in ("cell", "cursor"):
                 return True              # always answered: a move, or the engine's reason why not
+            if action == "pile":
+                # Drawing, holding a card or a bounce: a move, or the engine's reason why not.
+                # The flips (opening, Hazard) have nothing to do with the piles.
+                return self.game.phase in ("draw", "play", "replaced")
             kinds = {type(m) for m in self.game.legal_moves()}
             wanted = {"draw": Draw, "discard": Discard, "decline": Decline}[action]
             return wanted in kinds
@@ -422,6 +429,9 @@ class RoundEndScreen(SummaryScreen):
 
     HELP_TITLE = BOX_TITLE = "End of the round"
     HELP_GAME = "gnoming"
+    # A turn's keys come and go with its steps (the footer shows the ones that apply now);
+    # help lists them all, whatever the step.
+    HELP_ALWAYS = ("draw", "pile(0)", "pile(1)", "discard", "decline")
 
     def summary(self) -> Text:
         s = self.session

@@ -29,17 +29,29 @@ SKIP_ACTIONS = {"screen.copy_text", "page_left", "page_right", "scroll_left", "s
 
 
 def key_rows(screen) -> list[tuple[str, str]]:
-    """(keys, what they do) for every binding active on `screen`; aliases share a row."""
+    """(keys, what they do) for every binding active on `screen`, and for the ones it names in
+    `HELP_ALWAYS` (keys of a turn's other steps); aliases share a row."""
     app = screen.app
     keys: dict[str, list[str]] = {}
     shown: dict[str, str] = {}
     described: dict[str, str] = {}
     try:
-        active = screen.active_bindings
+        active = {key: b.binding for key, b in screen.active_bindings.items()}
     except Exception:
         active = {}
-    for key, active_binding in active.items():
-        binding = active_binding.binding
+    always = getattr(screen, "HELP_ALWAYS", ())
+    if always:
+        # the screen's own keys in the order it declares them, then the rest
+        own = [b for b in getattr(screen, "BINDINGS", ()) if isinstance(b, Binding)]
+        ordered = {}
+        for binding in own:
+            for key in binding.key.split(","):
+                key = key.strip()
+                if key in active or binding.action in always:
+                    ordered.setdefault(key, active.get(key, binding))
+        ordered.update((key, b) for key, b in active.items() if key not in ordered)
+        active = ordered
+    for key, binding in active.items():
         action = binding.action
         if binding.system or action in SKIP_ACTIONS:
             continue
