@@ -21,7 +21,8 @@ normal
 
 hard
   For a draw, a placement or a bounce it keeps the best few options by the
-  normal values and plays the rest of its round many times in the
+  normal values (for a flip: one cell of each kind, and turning up nothing
+  after a Hazard) and plays the rest of its round many times in the
   solitaire model of `gnoming_solo` (the same deals for every option); the
   options race, the clearly worse ones dropping out, and the lowest mean
   round score wins (`gnoming_hard`). What counts is the score against the

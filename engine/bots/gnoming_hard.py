@@ -15,16 +15,20 @@ standard errors of their paired difference is dropped, and the race stops
 when one is left or after `MAX_SAMPLES` deals; then the lowest mean wins.
 Clear decisions thus cost one batch, close ones get up to `MAX_SAMPLES` deals.
 
-Opening flips and Hazard flips are the normal bot's.
+The flips (the opening's second, a Hazard's) race the same way: one option
+per class of alike cells (`flip_options`), plus turning up nothing after a
+Hazard; in a sample the flipped cell shows its card.
 """
 from __future__ import annotations
 
 import random
 
-from ..gnoming.generate import DRAWING, PLAYING, REPLACED
-from ..gnoming.moves import Discard
+from ..gnoming.generate import HAZARD_FLIPS, OPENING
+from ..gnoming.layout import LINES
+from ..gnoming.moves import Discard, Flip
+from .gnoming_eval import CELL_LINES
 from . import gnoming_solo as solo
-from .gnoming import View, choose_normal, choose_pile, normal_scores
+from .gnoming import View, choose_pile, normal_scores
 from .race import race
 
 CANDIDATES = 6       # normal's best options that are looked ahead from
@@ -50,12 +54,31 @@ def candidates(v: View, legal: list) -> list[tuple[float, object]]:
     return options[:CANDIDATES]
 
 
+def flip_options(v: View, legal: list) -> list[tuple[float, object]]:
+    """One flip per class of equivalent cells (a cell only counts through its
+    row and column, so cells whose row and column hold the same cards are
+    alike), plus declining when that is allowed."""
+    seen = set()
+    out = []
+    cells = v.cells
+    for m in legal:
+        if isinstance(m, Flip):
+            r, c = CELL_LINES[m.cell]
+            key = tuple(sorted(tuple(sorted(cells[x] for x in LINES[li] if x != m.cell)) for li in (r, c)))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append((0.0, m))
+    return out
+
+
 def choose_hard(g, legal: list, rng: random.Random):
-    if g.phase not in (DRAWING, PLAYING, REPLACED):
-        return choose_normal(g, legal)
     seat = g.to_act
     v = View(g, seat)
-    options = candidates(v, legal)
+    if g.phase in (OPENING, HAZARD_FLIPS):
+        options = flip_options(v, legal)
+    else:
+        options = candidates(v, legal)
     if len(options) == 1:
         return options[0][1]
     model = solo.Model(g, seat, v.k, v.rival_estimates())

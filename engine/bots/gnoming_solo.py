@@ -36,7 +36,7 @@ import math
 import random
 
 from ..gnoming.generate import DRAWING, PLAYING, REPLACED
-from ..gnoming.moves import Bounce, Place, Take
+from ..gnoming.moves import Bounce, Flip, Place, Take
 from ..gnoming.scoring import score_layout
 from .gnoming_eval import CELL_LINES, CELL_WEIGHT, M, H, U, Knowledge, phi, value
 
@@ -287,7 +287,10 @@ def evaluate(model: Model, g, move, sample: Sample) -> float:
     k.set_turns(sample.turns)
     st = Solo(cells, actual, k)
     phase = g.phase
-    if phase == DRAWING:
+    if isinstance(move, Flip):
+        st.cells[move.cell] = st.actual[move.cell]
+        st.refresh()
+    elif phase == DRAWING:
         if isinstance(move, Take):
             card = g.piles[move.pile][-1]
             cell = _choose_cell(model, st, card, allowed_cells(st.cells, card), 0, True)

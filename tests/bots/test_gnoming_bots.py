@@ -225,6 +225,25 @@ def test_hazard_flip_is_taken():
     assert move.cell == 2          # the face-down card that would complete the 7s
 
 
+def test_hard_races_one_flip_per_kind_of_cell():
+    # A cell counts only through its row and column: after the centre, the four cells beside it
+    # are alike, and so are the four corners.
+    g = engine.new_game("gnoming", players=2, seed=3, first=0)
+    assert gnoming_hard.flip_options(gbot.View(g, 0), g.legal_moves()) == [(0.0, Flip(0, 0))]
+    g.play(Flip(0, 4))
+    options = [m for _, m in gnoming_hard.flip_options(gbot.View(g, 0), g.legal_moves())]
+    assert options == [Flip(0, 0), Flip(0, 1)]
+    assert bots.choose(g, "hard", seed=1) in g.legal_moves()
+    # after a Hazard, turning up nothing is an option too (G-4.4)
+    g = position(3, layouts={1: "7 7 [1] / [2] [3] [4] / [5] [6] [9]"}, draw=["H"], turn=0)
+    g.play(Draw(0))
+    g.play(Discard(0, None))
+    options = [m for _, m in gnoming_hard.flip_options(gbot.View(g, 1), g.legal_moves())]
+    assert Decline(1) in options and Flip(1, 2) in options
+    assert len(options) < len(g.legal_moves())
+    assert bots.choose(g, "hard", seed=1) in g.legal_moves()
+
+
 def test_discard_covers_the_top_the_next_player_wants():
     # Blue (next) has two 8s in row 1: the 8 on pile 1 is what Blue wants, so cover it
     g = position(3, layouts={0: "1 -1 2 / -2 3 -1 / 1 [4] [5]", 1: "8 8 [1] / [2] [3] [4] / [5] [6] [7]"},
