@@ -429,9 +429,6 @@ class RoundEndScreen(SummaryScreen):
 
     HELP_TITLE = BOX_TITLE = "End of the round"
     HELP_GAME = "gnoming"
-    # A turn's keys come and go with its steps (the footer shows the ones that apply now);
-    # help lists them all, whatever the step.
-    HELP_ALWAYS = ("draw", "pile(0)", "pile(1)", "discard", "decline")
 
     def summary(self) -> Text:
         s = self.session
