@@ -48,8 +48,8 @@ RIVAL_GAIN = 1.0        # how much a rival is expected to improve per turn
 # EARLY_CREDIT: points per turn by which going out cuts the round short. In
 # `parlor sim gnoming --games 200 --players 4 --levels hard,normal,normal,normal
 # --seed 1` hard won 41.5% and ended 4.6 points a round below normal with 5;
-# with 4, 39.0% and 4.2 below; with 7, 37.0% and 3.4 below (it went out too
-# soon). 6 with SOLO_TEMPO 4 or 5 was no better on duplicate round-one deals.
+# with 4, 39.0% and 4.2 below; with 7, 37.0% and 3.4 below. 6 with
+# SOLO_TEMPO 4 or 5 was no better on duplicate round-one deals.
 EARLY_CREDIT = 5.0
 SOLO_TEMPO = 3.0        # the policy's bonus for placing on a face-down cell
 ALL_CELLS = tuple(range(9))
