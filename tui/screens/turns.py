@@ -303,17 +303,25 @@ def group_by_card(moves) -> dict[str, list]:
 
 
 def update_static(widget: Static, content, fixed: bool = False) -> None:
-    """Update a Static (if its content changed), asking for a layout only when its height may."""
+    """Update a Static (if its content changed), asking for a layout only when
+    its height changes: the new content is measured at the widget's width
+    and compared with the height it has on screen."""
     key = content.markup if isinstance(content, Text) else str(content)
     if getattr(widget, "_parlor_shown", None) == key:
         return
     widget._parlor_shown = key
+    widget.update(content, layout=False)
     if fixed:
-        widget.update(content, layout=False)
         return
-    width = max(1, widget.content_size.width)
-    plain = content.plain if isinstance(content, Text) else str(content)
-    rows = sum(max(1, -(-len(line) // width)) for line in plain.split("\n"))
-    previous = getattr(widget, "_parlor_rows", None)
-    widget._parlor_rows = rows
-    widget.update(content, layout=previous != rows)
+    width = widget.content_size.width
+    if width and widget.get_content_height(widget.container_size, widget.app.size, width) == \
+            widget.content_size.height:
+        return
+    widget.refresh(layout=True)
+    # Textual 8.2.8 keys a widget's cached box model on a counter that
+    # refresh(layout=True) bumps only when no layout is pending for the widget;
+    # if a reflow ran while one was pending, the cached height is the old
+    # content's and the new content is cut off. Drop that cache.
+    cache = getattr(widget, "_box_model_cache", None)
+    if cache is not None:
+        cache.clear()
