@@ -46,13 +46,16 @@ class TitleScreen(ParlorScreen):
     ]
 
     def compose_body(self) -> ComposeResult:
-        with Vertical(id="title-box"):
-            yield Static(LOGO, id="logo")
-            sep = self.app.glyphs.sep
-            yield Static(f"Sorry!  {sep}  Pegs and Jokers  {sep}  Gnoming A Round", id="tagline")
-            with Center():
-                yield OptionList(id="menu")
-            yield Static("", id="continue-info", classes="hint")
+        with Center():
+            with Vertical(id="title-box"):
+                yield Static(LOGO, id="logo")
+                sep = self.app.glyphs.sep
+                yield Static(f"Sorry!  {sep}  Pegs and Jokers  {sep}  Gnoming A Round", id="tagline")
+                with Center():
+                    yield OptionList(id="menu")
+        # Outside the 60-column box: a long description (7 players, several
+        # people) still fits on one line of an 80-column terminal.
+        yield Static("", id="continue-info", classes="hint")
         yield ParlorFooter()
 
     def on_mount(self) -> None:
