@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import RichLog
 
 from engine import COLOURS
 
+from ..widgets.game_log import GameLog
 from ..widgets.too_small import TooSmall
 
 T = TypeVar("T")
@@ -85,12 +85,17 @@ class GameScreen(ParlorScreen):
         return text
 
     def _fill_log(self) -> None:
-        """The game's log so far (after the first layout, so lines wrap to the real width)."""
-        log = self.query_one("#log", RichLog)
-        for text in self.session.event_texts():
-            text = self.log_text(text)
-            if text:
-                log.write(text)
+        """The game's log so far, from the start (after the first layout, so
+        lines wrap to the real width; again whenever the log's width changes)."""
+        log = self.query_one("#log", GameLog)
+        log.clear()
+        texts = [t for t in map(self.log_text, self.session.event_texts()) if t]
+        if texts:     # one write: 2000 lines take a few times longer one by one
+            log.write("\n".join(texts[-(log.max_lines or len(texts)):]))
+
+    def on_game_log_rewrap(self, message: GameLog.Rewrap) -> None:
+        message.stop()
+        self._fill_log()
 
     def on_unmount(self) -> None:
         self._closing = True          # a bot still thinking drops its move

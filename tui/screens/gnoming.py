@@ -20,13 +20,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
 
 from .. import gnoming_view as gv
 from ..session import Session
 from ..widgets.footer import ParlorFooter
+from ..widgets.game_log import GameLog
 from .base import GAME_BINDINGS, GameScreen
 from .dialogs import SummaryScreen
 from .turns import update_static
@@ -98,7 +99,7 @@ class GnomingScreen(GameScreen):
                 status = Static("", id="status", classes="panel")
                 status.border_title = "Turn"
                 yield status
-                log = RichLog(id="log", wrap=True, min_width=20, max_lines=2000, classes="panel")
+                log = GameLog(id="log", classes="panel")
                 log.border_title = "Log"
                 log.can_focus = False
                 yield log
@@ -144,7 +145,7 @@ class GnomingScreen(GameScreen):
         self.message = ""
         if self.session.save_error:
             self.notify(self.session.save_error, severity="error", timeout=8)
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         for event in events:
             log.write(str(event))
         if len(self.game.round_scores) > rounds:

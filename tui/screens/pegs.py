@@ -14,13 +14,14 @@ import re
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from engine import COLOURS
 
 from .. import names
 from .. import pegs_view as pv
 from ..widgets.footer import ParlorFooter
+from ..widgets.game_log import GameLog
 from ..widgets.pegs_board import PegsBoard, PegsBoardState, board_height
 from .turns import MoveList, TurnScreen, update_static
 
@@ -52,7 +53,7 @@ class PegsScreen(TurnScreen):
                 teams = Static("", id="teams", classes="panel")
                 teams.border_title = "Teams"
                 yield teams
-                log = RichLog(id="log", wrap=True, min_width=20, max_lines=2000, classes="panel")
+                log = GameLog(id="log", classes="panel")
                 log.border_title = "Log"
                 log.can_focus = False
                 yield log

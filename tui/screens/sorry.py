@@ -9,11 +9,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from .. import names
 from .. import sorry_view as sv
 from ..widgets.footer import ParlorFooter
+from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
 from .dialogs import SummaryScreen
 from .turns import MoveList, TurnScreen, update_static
@@ -32,7 +33,7 @@ class SorryScreen(TurnScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield SorryBoard(ascii=self.app.ascii, id="board")
-                log = RichLog(id="log", wrap=True, min_width=20, max_lines=2000, classes="panel")
+                log = GameLog(id="log", classes="panel")
                 log.border_title = "Log"
                 log.can_focus = False
                 yield log

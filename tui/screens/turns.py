@@ -17,12 +17,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import COLOURS
 
 from ..session import Session
+from ..widgets.game_log import GameLog
 from .base import GAME_BINDINGS, GameScreen
 
 
@@ -139,7 +140,7 @@ class TurnScreen(GameScreen):
         events = self.session.play(move)
         if self.session.save_error:
             self.notify(self.session.save_error, severity="error", timeout=8)
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         between = None
         for event in events:
             text = self.log_text(str(event))

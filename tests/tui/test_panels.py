@@ -1,4 +1,4 @@
-"""update_static: a board's panels take the height of their new content."""
+"""The boards' panels take the height of their new content; the log wraps again when resized."""
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
@@ -49,3 +49,30 @@ async def test_a_panel_grows_when_the_screen_reflowed_with_a_layout_pending():
         await pilot.pause()
         assert panel.size.height == 3
         assert str(panel.content) == LONG
+
+
+async def _log_lines(app, pilot) -> list[str]:
+    from .test_gnoming import gnoming_screen, settle
+
+    await settle(pilot)
+    await pilot.pause()
+    return [strip.text.rstrip() for strip in gnoming_screen(app).query_one("#log").lines]
+
+
+@run_async
+async def test_the_log_wraps_its_lines_again_when_the_terminal_is_resized():
+    from .helpers import app_for
+    from .test_gnoming import gnoming_session
+    from .test_gnoming_snapshots import KINDS, _mid_round
+
+    wide = app_for(gnoming_session(KINDS, seed=3, until_state=_mid_round))
+    async with wide.run_test(size=(160, 40)) as pilot:
+        expected = await _log_lines(wide, pilot)
+    app = app_for(gnoming_session(KINDS, seed=3, until_state=_mid_round))
+    async with app.run_test(size=(80, 24)) as pilot:
+        narrow = await _log_lines(app, pilot)
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert await _log_lines(app, pilot) == expected
+    assert len(narrow) > len(expected)          # the narrow log did wrap more
+    assert any("discards the" in line for line in expected)

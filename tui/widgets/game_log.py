@@ -1,0 +1,41 @@
+"""The boards' log of what just happened."""
+from __future__ import annotations
+
+from textual.events import Resize
+from textual.message import Message
+from textual.widgets import RichLog
+
+
+class GameLog(RichLog):
+    """A RichLog that asks for its lines again when its width changes.
+
+    RichLog wraps a line once, at the width it has when the line is written,
+    so after the terminal is resized (or comes back from the too-small
+    message) the older lines would keep their old breaks. The board answers
+    `GameLog.Rewrap` by clearing the log and writing the game's lines again
+    (`GameScreen._fill_log`)."""
+
+    class Rewrap(Message):
+        """The log's width changed since its lines were written."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("wrap", True)
+        kwargs.setdefault("min_width", 20)
+        kwargs.setdefault("max_lines", 2000)
+        super().__init__(**kwargs)
+        self._width = 0           # the width the lines were wrapped to (0: not laid out yet)
+        self._rewrap = False
+
+    def on_resize(self, event: Resize) -> None:
+        width = event.size.width
+        if not width:
+            return
+        if self._width and width != self._width and not self._rewrap:
+            # once, after the next refresh: a window being dragged sends many resizes
+            self._rewrap = True
+            self.call_after_refresh(self._ask_rewrap)
+        self._width = width
+
+    def _ask_rewrap(self) -> None:
+        self._rewrap = False
+        self.post_message(self.Rewrap())
