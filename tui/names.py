@@ -36,14 +36,20 @@ def when(iso: str) -> str:
         return "?"
 
 
-def describe_record(rec, sep: str = "·") -> str:
+def progress(rec) -> str:
+    """How far a saved game has gone: 'finished', 'round 2 of 3' (Gnoming A
+    Round, whose view's "turn" is the seat to play) or 'move 34'."""
     g = rec.game
     view = g.view(None)
     if g.is_over:
-        state = "finished"
-    elif g.game == "gnoming":
-        state = f"round {view['round']} of {view['rounds']}"
-    else:
-        state = f"move {view.get('turn', len(rec.moves)) + 1}"
+        return "finished"
+    if g.game == "gnoming":
+        return f"round {view['round']} of {view['rounds']}"
+    turn = view.get("turn")
+    return f"move {(turn if isinstance(turn, int) else len(rec.moves)) + 1}"
+
+
+def describe_record(rec, sep: str = "·") -> str:
+    g = rec.game
     return (f"{game_title(g.game, getattr(g, 'variant', None))} {sep} {g.players} players "
-            f"({players_text(rec.seats)}) {sep} {state}")
+            f"({players_text(rec.seats)}) {sep} {progress(rec)}")

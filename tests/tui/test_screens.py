@@ -116,3 +116,27 @@ async def test_rules_screen_switches_games():
         assert app.screen.game == "pegs"
         await pilot.press("escape")
         await until(pilot, lambda: app.screen.__class__.__name__ == "TitleScreen", what="title")
+
+
+@run_async
+async def test_load_lists_gnoming_games_by_round_even_before_the_first_turn(home):
+    # In Gnoming A Round the view's "turn" is the seat to play, None while the
+    # players turn up their first two cards: the list once crashed on it.
+    from engine.gnoming.generate import OPENING
+
+    from .test_gnoming import gnoming_session
+
+    opening = gnoming_session(("human", "easy", "easy", "easy"), seed=5, until_state=lambda g: g.phase == OPENING)
+    assert opening.game.view(None)["turn"] is None
+    later = gnoming_session(("human", "easy", "easy"), seed=6, until_state=lambda g: g.round == 2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "round" in str(app.screen.query_one("#continue-info").render())
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one("#saves")
+        rows = {screen.entries[i].path: [str(c) for c in table.get_row_at(i)] for i in range(table.row_count)}
+        assert rows[opening.path][2] == "round 1 of 3"
+        assert rows[later.path][2] == "round 2 of 3"
+        assert rows[opening.path][1] == "4 (you + 3 bots)"

@@ -45,7 +45,7 @@ class LoadScreen(ParlorScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Game", "Players", "Progress", "Last played", "Status")
+        table.add_columns("Game", "Players", "Progress", "Last played")
         self.reload()
         table.focus()
 
@@ -57,19 +57,18 @@ class LoadScreen(ParlorScreen):
         for i, entry in enumerate(self.entries):
             rec = entry.record
             if rec is None:
-                label = "can't read: newer version" if entry.unsupported else "DAMAGED: can't read"
-                table.add_row(Text(entry.path.name, style="italic"), "", "", names.when(entry.updated),
-                              Text(label, style="bold"), key=str(i))
+                # the file's name and the reason are in the line under the table
+                label = "newer version" if entry.unsupported else "can't read"
+                table.add_row(Text("damaged file", style="italic"), "", Text(label, style="bold"),
+                              names.when(entry.updated), key=str(i))
             else:
                 g = rec.game
-                view = g.view(None)
-                progress = "finished" if g.is_over else f"move {view.get('turn', 0) + 1}"
-                status = "finished" if g.is_over else "in progress"
+                progress = names.progress(rec)
                 if g.is_over and g.winners:
-                    status = "won by " + ", ".join(names_colour(w) for w in g.winners)
+                    progress = "won by " + ", ".join(names_colour(w) for w in g.winners)
                 table.add_row(names.game_title(g.game, getattr(g, "variant", None)),
                               f"{g.players} ({names.players_text(rec.seats)})", progress,
-                              names.when(rec.updated), status, key=str(i))
+                              names.when(rec.updated), key=str(i))
         if self.entries:
             table.move_cursor(row=min(row, len(self.entries) - 1))
         self.show_detail()
