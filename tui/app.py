@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from engine import saves
 from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEMES, glyphs
 
+from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -51,6 +52,7 @@ class ParlorApp(App[None]):
                  start: Start | None = None, theme: str | None = None, ascii: bool | None = None,
                  bot_delay: float | None = None, animate: bool = True) -> None:
         super().__init__()
+        self.console.push_theme(MARKDOWN_THEME)      # the rules' Markdown in weights, not colours
         self.settings = settings
         self.save_dir = saves.saves_dir(save_dir)
         self.start = start or Start()

@@ -244,6 +244,9 @@ async def test_help_lists_the_turn_keys_and_too_small_says_so():
         assert rows["Take from / discard onto discard pile 1"] == "1"
         assert rows["Draw from the draw pile"] == "d"
         assert rows["Turn up no card after a Hazard"] == "n"
+        # the four cursor keys (and hjkl) share one row
+        assert sorted(rows["Move the cursor on your grid"].split()) == sorted("↑ k ↓ j ← h → l".split())
+        assert len(app.screen.rows) == len(rows)
         await pilot.press("escape")
         await pilot.resize_terminal(70, 20)
         await pilot.pause()

@@ -43,6 +43,9 @@ def cell_move(legal, cell: int):
     return None
 
 
+CURSOR_TIP = "Move the cursor on your grid"
+
+
 class GnomingScreen(GameScreen):
     CSS_PATH = "gnoming.tcss"
     HELP_TITLE = "Gnoming A Round"
@@ -60,10 +63,10 @@ class GnomingScreen(GameScreen):
         Binding("x", "discard", "Discard", id="discard",
                 tooltip="Discard the card in hand (a Hazard leaves play; after a placement: stop)"),
         Binding("n", "decline", "No flip", id="decline", tooltip="Turn up no card after a Hazard"),
-        Binding("up", "cursor(-3)", "Move", show=False),
-        Binding("down", "cursor(3)", "Move", show=False),
-        Binding("left", "cursor(-1)", "Move", show=False),
-        Binding("right", "cursor(1)", "Move", show=False),
+        Binding("up", "cursor(-3)", "Move", show=False, tooltip=CURSOR_TIP),
+        Binding("down", "cursor(3)", "Move", show=False, tooltip=CURSOR_TIP),
+        Binding("left", "cursor(-1)", "Move", show=False, tooltip=CURSOR_TIP),
+        Binding("right", "cursor(1)", "Move", show=False, tooltip=CURSOR_TIP),
         Binding("k", "cursor(-3)", show=False),
         Binding("j", "cursor(3)", show=False),
         Binding("h", "cursor(-1)", show=False),

@@ -5,9 +5,10 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from .. import names
+from ..markdown import rules_markdown
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
 
@@ -55,7 +56,9 @@ def key_rows(screen) -> list[tuple[str, str]]:
         action = binding.action
         if binding.system or action in SKIP_ACTIONS:
             continue
-        display = app.get_key_display(binding if binding.key == key else Binding(key, action))
+        # each key by itself (a binding's key_display, such as "←/→" in a
+        # footer, stands for keys that have rows of their own here)
+        display = app.get_key_display(Binding(key, action))
         keys.setdefault(action, [])
         if display not in keys[action]:
             keys[action].append(display)
@@ -64,12 +67,12 @@ def key_rows(screen) -> list[tuple[str, str]]:
             described.setdefault(action, words)
             if binding.show:
                 shown.setdefault(action, words)
-    rows = []
+    rows: dict[str, list[str]] = {}       # what it does -> keys (actions that do the same share a row)
     for action, displays in keys.items():
         what = shown.get(action) or described.get(action)
         if what:
-            rows.append((" ".join(displays), what))
-    return rows
+            rows.setdefault(what, []).extend(d for d in displays if d not in rows.get(what, ()))
+    return [(" ".join(displays), what) for what, displays in rows.items()]
 
 
 class HelpScreen(ParlorModal[None]):
@@ -118,7 +121,7 @@ class HelpScreen(ParlorModal[None]):
 
                     yield Static(asciify(self.rules()), id="help-rules", markup=False)
                 else:
-                    yield Markdown(self.rules(), id="help-rules")
+                    yield Static(rules_markdown(self.rules()), id="help-rules")
         yield ParlorFooter()
 
     def keys_table(self) -> Table:

@@ -5,10 +5,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from .. import names
 from ..app import asciify
+from ..markdown import rules_markdown
 from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
@@ -45,7 +46,7 @@ class RulesScreen(ParlorScreen):
             if self.app.ascii:
                 yield Static(asciify(self.text(self.game)), id="rules-text", markup=False)
             else:
-                yield Markdown(self.text(self.game), id="rules-text")
+                yield Static(rules_markdown(self.text(self.game)), id="rules-text")
         yield ParlorFooter()
 
     def on_mount(self) -> None:
@@ -63,11 +64,8 @@ class RulesScreen(ParlorScreen):
     @on(Choice.Changed, "#rules-game")
     def game_changed(self, event: Choice.Changed) -> None:
         self.game = event.value
-        view = self.query_one("#rules-text")
-        if isinstance(view, Markdown):
-            view.update(self.text(self.game))
-        else:
-            view.update(asciify(self.text(self.game)))
+        text = self.text(self.game)
+        self.query_one("#rules-text", Static).update(asciify(text) if self.app.ascii else rules_markdown(text))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_scroll(self, lines: int) -> None:

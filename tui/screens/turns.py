@@ -42,7 +42,7 @@ class MoveList(OptionList):
         # games with a hand: choose the card (TurnScreen.check_action hides these otherwise)
         Binding("left", "screen.card(-1)", "Card", key_display="←/→", id="card",
                 tooltip="Choose another card from your hand"),
-        Binding("right", "screen.card(1)", "Card", show=False),
+        Binding("right", "screen.card(1)", "Card", show=False, tooltip="Choose another card from your hand"),
         Binding("h", "screen.card(-1)", show=False),
         Binding("l", "screen.card(1)", show=False),
     ]
