@@ -108,6 +108,9 @@ class ParlorApp(App[None]):
         self.set_class(value, "-ascii")
         ascii_scrollbars(value)
         for screen in self.screen_stack:
+            # Textual restyles only the top screen for an App class: the
+            # title under the settings kept its round borders
+            self.update_styles(screen)
             for node in screen.walk_children():
                 if hasattr(node, "on_glyphs_changed"):
                     node.on_glyphs_changed()

@@ -333,7 +333,10 @@ async def test_settings_are_applied_and_kept(home):
         await pilot.press("down", "right")               # ASCII glyphs
         assert app.ascii
         await pilot.press("down", "right")               # bot speed normal -> fast
-        await pilot.press("escape", "c")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#menu").styles.border_top[0] == "ascii"   # the title under it too
+        await pilot.press("c")
         await human_turn(pilot)
         board = board_screen(app).query_one("#board")
         text = "\n".join(board.render_line(y).text for y in range(board.size.height))
