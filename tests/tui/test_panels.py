@@ -16,20 +16,19 @@ class Panel(App):
         yield Static("", id="panel")
 
 
+async def shown(pilot, panel: Static, text: str) -> int:
+    """The panel's height once `text` is on show."""
+    update_static(panel, text)
+    await pilot.pause()
+    return panel.size.height
+
+
 @run_async
 async def test_a_panel_grows_and_shrinks_with_its_content():
     app = Panel()
     async with app.run_test(size=(20, 10)) as pilot:
         panel = app.query_one("#panel", Static)
-        update_static(panel, "short")
-        await pilot.pause()
-        assert panel.size.height == 1
-        update_static(panel, LONG)
-        await pilot.pause()
-        assert panel.size.height == 3
-        update_static(panel, "short again")
-        await pilot.pause()
-        assert panel.size.height == 1
+        assert [await shown(pilot, panel, text) for text in ("short", LONG, "short again")] == [1, 3, 1]
 
 
 @run_async
@@ -40,14 +39,11 @@ async def test_a_panel_grows_when_the_screen_reflowed_with_a_layout_pending():
     app = Panel()
     async with app.run_test(size=(20, 10)) as pilot:
         panel = app.query_one("#panel", Static)
-        update_static(panel, "short")
-        await pilot.pause()
+        assert await shown(pilot, panel, "short") == 1
         panel.refresh(layout=True)
         app.screen._clear_arrangement_cache()
         app.screen._refresh_layout()
-        update_static(panel, LONG)
-        await pilot.pause()
-        assert panel.size.height == 3
+        assert await shown(pilot, panel, LONG) == 3
         assert str(panel.content) == LONG
 
 
