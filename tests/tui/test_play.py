@@ -388,3 +388,20 @@ async def test_a_points_match_stops_between_games_and_goes_on():
         await until(pilot, lambda: app.screen is screen and screen.awaiting, what="game 2, Red's turn")
         assert session.game.view(None)["match"]["games"] == 1 and not session.game.is_over
     assert saves.load(session.path).game.to_dict() == session.game.to_dict()
+
+
+@run_async
+async def test_a_finished_points_match_says_it_is_over():
+    from tui.screens.results import ResultsScreen
+
+    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
+                         kinds=("human", "normal"), variant="points", target=0, seed=3,
+                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        assert "Game 1\n" in str(board_screen(app).query_one("#scores").render())
+        await send(pilot, "enter")                     # the 1 takes the last pawn HOME: a single game
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        assert session.game.is_over
+        assert "Match over after 1 game\n" in str(board_screen(app).query_one("#scores").render())

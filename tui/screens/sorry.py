@@ -171,7 +171,11 @@ class SorryScreen(TurnScreen):
             match = view["match"]
             panel.border_title = "Match"
             target = match["target"]
-            text.append(f"Game {match['games'] + 1}" + (f", first to {target} points\n" if target else "\n"))
+            games = match["games"]
+            if g.is_over:       # no game to come: say how many were played
+                text.append(f"Match over after {games} game{'s' if games != 1 else ''}\n")
+            else:
+                text.append(f"Game {games + 1}" + (f", first to {target} points\n" if target else "\n"))
             for seat in range(g.players):
                 line(seat, f"{match['totals'][seat]:>4} pts")
         elif g.variant == "teams":
