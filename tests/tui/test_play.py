@@ -366,18 +366,28 @@ async def test_help_lists_the_keys_and_the_rules():
         assert isinstance(app.screen, SorryScreen)
 
 
+def one_from_home(target: int):
+    """A points game of Red (a person) and Blue: Red's 1 takes its last pawn HOME."""
+    return session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
+                      kinds=("human", "normal"), variant="points", target=target, seed=3,
+                      hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+
+
+async def last_pawn_home(pilot, then) -> None:
+    """Red plays the 1 (the highlighted move) and the game ends: wait for the `then` screen."""
+    await send(pilot, "enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, then), what=then.__name__)
+
+
 @run_async
 async def test_a_points_match_stops_between_games_and_goes_on():
     from tui.screens.sorry import GameEndScreen
 
-    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                         kinds=("human", "normal"), variant="points", target=250, seed=3,
-                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+    session = one_from_home(target=250)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
-        await send(pilot, "enter")                     # the 1 takes the last pawn HOME
-        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the game's end")
+        await last_pawn_home(pilot, GameEndScreen)
         screen = board_screen(app)
         assert not screen.awaiting and not screen.bot_turn          # nothing moves behind the dialog
         text = str(app.screen.query_one("#summary-text").render())
@@ -394,14 +404,11 @@ async def test_a_points_match_stops_between_games_and_goes_on():
 async def test_a_finished_points_match_says_it_is_over():
     from tui.screens.results import ResultsScreen
 
-    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                         kinds=("human", "normal"), variant="points", target=0, seed=3,
-                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+    session = one_from_home(target=0)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         assert "Game 1\n" in str(board_screen(app).query_one("#scores").render())
-        await send(pilot, "enter")                     # the 1 takes the last pawn HOME: a single game
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        await last_pawn_home(pilot, ResultsScreen)   # a single game: the match is over
         assert session.game.is_over
         assert "Match over after 1 game\n" in str(board_screen(app).query_one("#scores").render())
