@@ -99,3 +99,11 @@ async def send(pilot, key: str) -> None:
     """A key press without the pilot's wait-for-idle (which waits out every bot move)."""
     pilot.app.post_message(events.Key(key, CHARS.get(key, key if len(key) == 1 else None)))
     await asyncio.sleep(0.001)
+
+
+def one_from_home(target: int):
+    """A points game of Red (a person) and Blue: Red's 1, the highlighted
+    move, takes its last pawn HOME."""
+    return session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
+                      kinds=("human", "normal"), variant="points", target=target, seed=3,
+                      hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])

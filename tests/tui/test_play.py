@@ -13,7 +13,8 @@ from tui.screens.results import ResultsScreen
 from tui.screens.sorry import MoveList, SorryScreen
 from tui.session import GameSpec
 
-from .helpers import app_for, board_screen, human_turn, run_async, send, seats, session_at, until
+from .helpers import (app_for, board_screen, human_turn, one_from_home, run_async, send, seats, session_at,
+                      until)
 
 # Red (seat 0, a person) is nearly home; Blue and Yellow (bots) are close behind.
 LATE = [["home", "home", "home", "safe:2"],
@@ -364,13 +365,6 @@ async def test_help_lists_the_keys_and_the_rules():
         assert "SORRY!" in help_screen.rules() and "S-7" in help_screen.rules()
         await pilot.press("escape")
         assert isinstance(app.screen, SorryScreen)
-
-
-def one_from_home(target: int):
-    """A points game of Red (a person) and Blue: Red's 1 takes its last pawn HOME."""
-    return session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                      kinds=("human", "normal"), variant="points", target=target, seed=3,
-                      hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
 
 
 async def last_pawn_home(pilot, then) -> None:

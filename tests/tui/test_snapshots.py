@@ -12,7 +12,7 @@ import pytest
 from engine import bots, saves
 from tui.session import GameSpec, Session
 
-from .helpers import FIXED_TIME, app_for, seats, session_at
+from .helpers import FIXED_TIME, app_for, one_from_home, seats, session_at
 
 TIMESTAMP = 1767323045          # 2026-01-02 03:04:05 UTC
 
@@ -194,9 +194,7 @@ def test_results(snap_compare, theme, ascii):
 def test_points_match_end_of_a_game(snap_compare, target):
     # Target 0: the match is over, the results. Target 250: it goes on, the game's points and
     # the sheet so far before game 2.
-    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                         kinds=("human", "normal"), variant="points", target=target, seed=3,
-                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+    session = one_from_home(target)
 
     async def win(pilot):
         from .helpers import human_turn, until
