@@ -149,7 +149,8 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "pointer-left": ("◂", "<"),
     "bullet": ("•", "*"),
     "sep": ("·", "|"),
-    "ellipsis": ("…", "~"),
+    "ellipsis": ("…", "~"),          # one cell: marks a line cut to fit
+    "dots": ("…", "..."),            # in a sentence ("is thinking…")
     "box-tl": ("╭", "+"),
     "box-tr": ("╮", "+"),
     "box-bl": ("╰", "+"),

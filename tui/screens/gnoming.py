@@ -378,7 +378,7 @@ class GnomingScreen(GameScreen):
             text.append(f"{self._bot_move}\n", style="bold")
         elif not self.awaiting:
             if self.bot_turn:
-                text.append(f"{who} is thinking{glyphs.ellipsis}\n", style="bold")
+                text.append(f"{who} is thinking{glyphs.dots}\n", style="bold")
             else:
                 text.append(f"{who} to play\n", style="bold")
         else:

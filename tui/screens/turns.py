@@ -198,7 +198,7 @@ class TurnScreen(GameScreen):
                 ml.border_title = "Game over"
                 ml.add_option(Option("The game is over.", disabled=True))
             elif self.bot_turn:
-                ml.border_title = f"{COLOURS[g.to_act]} is thinking{glyphs.ellipsis}"
+                ml.border_title = f"{COLOURS[g.to_act]} is thinking{glyphs.dots}"
             else:
                 ml.border_title = "Moves"
             return
@@ -275,7 +275,7 @@ class TurnScreen(GameScreen):
             return
         text.append(self.session.seat_label(to_act), style="bold")
         if self.bot_turn and self._bot_move is None:
-            text.append(f" is thinking{self.app.glyphs.ellipsis}\n")
+            text.append(f" is thinking{self.app.glyphs.dots}\n")
         else:
             text.append(" to play\n")
 
