@@ -27,7 +27,31 @@ THEME = Theme({
 })
 
 
-def rules_markdown(text: str):
+def rules_markdown(text: str, ascii: bool = False):
+    """`text` as Rich Markdown; with `ascii`, drawn with ASCII only (--ascii)."""
     from rich.markdown import Markdown      # not at start-up: markdown-it is slow to import
 
-    return Markdown(text)
+    if not ascii:
+        return Markdown(text)
+    from .app import asciify
+
+    return AsciiMarkdown(Markdown(asciify(text)))
+
+
+class AsciiMarkdown:
+    """A Markdown rendered as if to an ASCII terminal: Rich then draws tables
+    and boxes with +, - and |; its list bullet is the one other character
+    left, and becomes *."""
+
+    def __init__(self, markdown) -> None:
+        self.markdown = markdown
+
+    def __rich_console__(self, console, options):
+        from rich.segment import Segment
+
+        options = options.copy()
+        options.encoding = "ascii"          # ConsoleOptions.ascii_only
+        for segment in console.render(self.markdown, options):
+            if "•" in segment.text:
+                segment = Segment(segment.text.replace("•", "*"), segment.style, segment.control)
+            yield segment

@@ -119,6 +119,20 @@ async def test_rules_screen_switches_games():
 
 
 @run_async
+async def test_rules_in_ascii_are_drawn_with_ascii_only():
+    app = app_for(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "right", "right")
+        await pilot.pause()
+        assert app.screen.game == "gnoming"
+        text = app.screen.query_one("#rules-text")
+        rendered = "\n".join(strip.text for strip in text.render_lines(text.region.reset_offset))
+        assert rendered.isascii()
+        # the minus of "−1" is mapped, not lost; the card table is drawn with + - |
+        assert "-1 and -2" in rendered and "?1" not in rendered and "+----" in rendered
+
+
+@run_async
 async def test_load_lists_gnoming_games_by_round_even_before_the_first_turn(home):
     # In Gnoming A Round the view's "turn" is the seat to play, None while the
     # players turn up their first two cards: the list once crashed on it.

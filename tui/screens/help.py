@@ -116,12 +116,7 @@ class HelpScreen(ParlorModal[None]):
             box.border_title = f"Help: {self.title_text}"
             with VerticalScroll(id="help-scroll"):
                 yield Static(self.keys_table(), id="help-keys")
-                if self.app.ascii:
-                    from ..app import asciify
-
-                    yield Static(asciify(self.rules()), id="help-rules", markup=False)
-                else:
-                    yield Static(rules_markdown(self.rules()), id="help-rules")
+                yield Static(rules_markdown(self.rules(), ascii=self.app.ascii), id="help-rules")
         yield ParlorFooter()
 
     def keys_table(self) -> Table:

@@ -8,7 +8,6 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from .. import names
-from ..app import asciify
 from ..markdown import rules_markdown
 from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
@@ -43,10 +42,7 @@ class RulesScreen(ParlorScreen):
         yield Static("Rules", classes="screen-title")
         yield Choice("Game", list(names.GAME_NAMES.items()), self.game, id="rules-game", label_width=8)
         with VerticalScroll(id="rules-scroll", classes="panel"):
-            if self.app.ascii:
-                yield Static(asciify(self.text(self.game)), id="rules-text", markup=False)
-            else:
-                yield Static(rules_markdown(self.text(self.game)), id="rules-text")
+            yield Static(rules_markdown(self.text(self.game), ascii=self.app.ascii), id="rules-text")
         yield ParlorFooter()
 
     def on_mount(self) -> None:
@@ -65,7 +61,7 @@ class RulesScreen(ParlorScreen):
     def game_changed(self, event: Choice.Changed) -> None:
         self.game = event.value
         text = self.text(self.game)
-        self.query_one("#rules-text", Static).update(asciify(text) if self.app.ascii else rules_markdown(text))
+        self.query_one("#rules-text", Static).update(rules_markdown(text, ascii=self.app.ascii))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_scroll(self, lines: int) -> None:
