@@ -38,8 +38,15 @@ def test_version():
     assert r.returncode == 0 and r.stdout.startswith("parlor ")
 
 
+def test_rules_with_ascii_print_ascii_only(capsys):
+    assert main(["--ascii", "rules", "gnoming"]) == 0
+    out = capsys.readouterr().out
+    assert out.isascii() and "| -1 and -2 |" in out
+
+
 def test_rules_does_not_load_textual():
-    code = "import sys; from tui.cli import main; main(['rules', 'sorry']); assert 'textual' not in sys.modules"
+    code = ("import sys; from tui.cli import main; main(['rules', 'sorry']); main(['--ascii', 'rules', 'pegs']); "
+            "assert 'textual' not in sys.modules and 'rich' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
 
 

@@ -237,25 +237,6 @@ def ascii_scrollbars(on: bool) -> None:
     ScrollBarRender.HORIZONTAL_BARS = [" "] * 8 if on else _SCROLLBAR_GLYPHS["h"]
 
 
-def asciify(text: str) -> str:
-    """Text with every character outside ASCII replaced by a plain equivalent (--ascii)."""
-    import unicodedata
-
-    table = {"…": "...", "→": "->", "←": "<-", "—": "-", "–": "-", "×": "x", "’": "'", "‘": "'",
-             "“": '"', "”": '"', "≥": ">=", "≤": "<=", "·": "-", "•": "*", "⇄": "<->", "✓": "v",
-             "−": "-"}
-    out = []
-    for char in text:
-        if ord(char) < 128:
-            out.append(char)
-        elif char in table:
-            out.append(table[char])
-        else:
-            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
-            out.append(plain or "?")
-    return "".join(out)
-
-
 def write_crash_log(error: BaseException | None) -> Path | None:
     """Write the full traceback to the logs directory; returns the file (or None)."""
     try:

@@ -190,6 +190,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         from engine import rules_text
 
-        sys.stdout.write(rules_text(args.game))
+        text = rules_text(args.game)
+        if args.ascii:
+            from .text import asciify
+
+            text = asciify(text)
+        sys.stdout.write(text)
         return 0
     return run_app(ap, args)

@@ -33,7 +33,7 @@ def rules_markdown(text: str, ascii: bool = False):
 
     if not ascii:
         return Markdown(text)
-    from .app import asciify
+    from .text import asciify
 
     return AsciiMarkdown(Markdown(asciify(text)))
 

@@ -1,0 +1,21 @@
+"""Plain-text helpers with no imports beyond the standard library (`parlor rules` uses them)."""
+from __future__ import annotations
+
+
+def asciify(text: str) -> str:
+    """Text with every character outside ASCII replaced by a plain equivalent (--ascii)."""
+    import unicodedata
+
+    table = {"…": "...", "→": "->", "←": "<-", "—": "-", "–": "-", "×": "x", "’": "'", "‘": "'",
+             "“": '"', "”": '"', "≥": ">=", "≤": "<=", "·": "-", "•": "*", "⇄": "<->", "✓": "v",
+             "−": "-"}
+    out = []
+    for char in text:
+        if ord(char) < 128:
+            out.append(char)
+        elif char in table:
+            out.append(table[char])
+        else:
+            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            out.append(plain or "?")
+    return "".join(out)
