@@ -122,7 +122,7 @@ class HelpScreen(ParlorModal[None]):
     def keys_table(self) -> Table:
         table = Table(title="Keys on this screen", title_justify="left", show_header=False,
                       box=None, padding=(0, 2, 0, 0))
-        table.add_column("keys", style="bold", no_wrap=True)
+        table.add_column("keys", style="bold", max_width=16)      # a long list of keys wraps
         table.add_column("does")
         for keys, what in self.rows:
             table.add_row(keys, what)
