@@ -38,7 +38,7 @@ class Start:
 class ParlorApp(App[None]):
     TITLE = "Parlor"
     CSS_PATH = "app.tcss"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-w80"), (120, "-w120")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-w80"), (100, "-w100"), (120, "-w120")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit",

@@ -78,6 +78,8 @@ class PegsScreen(TurnScreen):
     def on_resize(self) -> None:
         super().on_resize()
         self.refresh_view()
+        # again once the panels have their new widths: the card's help line is cut to fit
+        self.call_after_refresh(self.refresh_view)
 
     def after_move(self, move, events) -> None:
         for event in events:
