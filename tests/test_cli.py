@@ -61,3 +61,23 @@ def test_sim_prints_the_table_and_logs_progress_in_lines_when_not_a_terminal():
     rows = {line.split()[0]: line.split() for line in lines[3:]}
     assert set(rows) == {"easy", "normal"}
     assert int(rows["easy"][2]) + int(rows["normal"][2]) == 20          # every game has one winner
+
+
+def test_every_argument_says_what_it_is_for():
+    """`parlor new --help` and the others explain each argument, not just name it."""
+    import argparse
+
+    from tui.cli import build_parser
+
+    ap = build_parser()
+    parsers = [ap]
+    for action in ap._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            parsers.extend(action.choices.values())
+    assert {p.prog for p in parsers} >= {"parlor new", "parlor sim", "parlor rules", "parlor continue"}
+    for p in parsers:
+        assert p.description or p is ap, p.prog
+        for action in p._actions:
+            assert action.help and action.help != argparse.SUPPRESS, (p.prog, action.dest)
+    r = run("new", "--help")
+    assert r.returncode == 0 and "0 watches the bots" in r.stdout and "Gnoming A Round 2-7" in r.stdout

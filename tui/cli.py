@@ -41,37 +41,59 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (try '{self.prog.split()[0]} --help')\n")
 
 
+GAME_HELP = "sorry (Sorry!), pegs (Pegs and Jokers) or gnoming (Gnoming A Round)"
+VARIANT_HELP = "Sorry!: standard, teams or points (default standard); the other games have only standard"
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="parlor", description="Sorry!, Pegs and Jokers and Gnoming A Round in the terminal.")
     ap.add_argument("--version", action=_VersionAction)
-    ap.add_argument("--save-dir", metavar="DIR", help="where saved games live")
-    ap.add_argument("--theme", metavar="NAME", help="colour theme")
-    ap.add_argument("--ascii", action="store_true", help="ASCII glyphs only")
-    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    ap.add_argument("--save-dir", metavar="DIR",
+                    help="where saved games live (default: the user data folder, "
+                         "~/.local/share/parlor/saves on Linux, or $PARLOR_HOME/saves)")
+    ap.add_argument("--theme", metavar="NAME",
+                    help="colour theme (default parlor-dark; a wrong name lists them all)")
+    ap.add_argument("--ascii", action="store_true", help="ASCII glyphs only (for terminals without Unicode)")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                            help="with none, the title screen")
 
-    new = sub.add_parser("new", help="start a new game")
-    new.add_argument("game", choices=GAMES)
-    new.add_argument("--players", type=_positive, metavar="N")
-    new.add_argument("--humans", type=_whole, metavar="N")
-    new.add_argument("--variant")
-    new.add_argument("--level", choices=("easy", "normal", "hard"))
-    new.add_argument("--seed", type=_whole)
-    new.add_argument("--target", type=_whole)
+    new = sub.add_parser("new", help="start a new game", description="Start a new game straight on its board.",
+                         epilog="Seats: Sorry! 2-4 players, Pegs and Jokers 4, 6 or 8 (two teams: "
+                                "every other seat), Gnoming A Round 2-7; every seat can be set on its own "
+                                "in the title screen's New game.")
+    new.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
+    new.add_argument("--players", type=_positive, metavar="N", help="how many seats (default 4)")
+    new.add_argument("--humans", type=_whole, metavar="N",
+                     help="how many seats, from the first, are people at this keyboard (default 1; "
+                          "0 watches the bots)")
+    new.add_argument("--variant", metavar="V", help=VARIANT_HELP)
+    new.add_argument("--level", choices=("easy", "normal", "hard"), help="the bots' level (default normal)")
+    new.add_argument("--seed", type=_whole, metavar="N", help="a fixed deal: the same seed gives the same cards and the same bot "
+                          "choices (default: a random one)")
+    new.add_argument("--target", type=_whole, metavar="N",
+                     help="Sorry! points variant: the match target (default 250; 0 plays a single game)")
 
-    sub.add_parser("continue", help="resume the most recent unfinished game")
+    sub.add_parser("continue", help="resume the most recent unfinished game",
+                   description="Resume the most recent unfinished game (the title screen's Load lists all).")
 
-    rules = sub.add_parser("rules", help="print the rules of a game")
-    rules.add_argument("game", choices=GAMES)
+    rules = sub.add_parser("rules", help="print the rules of a game",
+                           description="Print the rules as Parlor plays them, as Markdown.")
+    rules.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
 
-    sim = sub.add_parser("sim", help="bot-only games: win rates and timing")
-    sim.add_argument("game", choices=GAMES)
-    sim.add_argument("--games", type=_positive, required=True, metavar="N")
-    sim.add_argument("--players", type=_positive, metavar="N")
-    sim.add_argument("--variant")
+    sim = sub.add_parser("sim", help="bot-only games: win rates and timing",
+                         description="Play bot-only games and print each level's wins (with a 95% "
+                                     "interval), mean game length and decision time.")
+    sim.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
+    sim.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games to play")
+    sim.add_argument("--players", type=_positive, metavar="N", help="how many seats (default 4)")
+    sim.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     sim.add_argument("--levels", default="normal", metavar="L1,L2,...",
-                     help="one level per seat, or one for every seat (easy, normal, hard)")
-    sim.add_argument("--seed", type=_whole, default=0)
-    sim.add_argument("--workers", type=_positive, default=1, metavar="N")
+                     help="one level per seat, or one for every seat (easy, normal, hard; default "
+                          "normal); the seats rotate from game to game")
+    sim.add_argument("--seed", type=_whole, default=0, metavar="N",
+                     help="the same seed plays the same games, deals and bot choices (default 0)")
+    sim.add_argument("--workers", type=_positive, default=1, metavar="N",
+                     help="processes to play the games on (default 1); the results do not depend on it")
     return ap
 
 
