@@ -194,6 +194,30 @@ async def test_preview_of_a_split_seven_marks_both_pegs():
 
 
 @run_async
+async def test_a_cards_help_is_wrapped_whole_and_the_turn_panel_keeps_its_height():
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"], 1: ["track:30"]},
+                           hands={0: ["JOKER", "Q", "3", "5", "9", "10"]}, seed=4)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        status = screen.query_one("#status")
+        seen, heights = {}, set()
+        for _ in range(6):
+            await pilot.pause()
+            rows = [line.rstrip() for line in str(status.render()).splitlines()]
+            card = screen._selected_card()
+            seen[card] = " ".join(r.strip() for r in rows[2:] if r.strip())
+            heights.add(status.outer_size.height)
+            assert all(len(r) <= status.content_size.width for r in rows)
+            await send(pilot, "right")
+        for card in ("JOKER", "Q", "3"):
+            assert seen[card] == f"{pv.card_name(card)}: {pv.CARD_HELP[card]}", seen[card]
+        assert glyphs(False).ellipsis not in " ".join(seen.values())
+        assert len(heights) == 1, "the panel kept still while going through the cards"
+
+
+@run_async
 async def test_two_people_hand_off_and_hands_stay_hidden():
     session = pegs_session(4, ("human", "human", "easy", "easy"), seed=8,
                            pegs={0: ["track:10"], 1: ["track:30"]})

@@ -10,6 +10,7 @@ shown between turns.
 from __future__ import annotations
 
 import re
+import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -78,7 +79,7 @@ class PegsScreen(TurnScreen):
     def on_resize(self) -> None:
         super().on_resize()
         self.refresh_view()
-        # again once the panels have their new widths: the card's help line is cut to fit
+        # again once the panels have their new widths: the card's help is wrapped to fit
         self.call_after_refresh(self.refresh_view)
 
     def after_move(self, move, events) -> None:
@@ -137,6 +138,7 @@ class PegsScreen(TurnScreen):
                             f"{COLOURS[to_act]} plays {COLOURS[owner]}'s pegs\n", style="bold reverse")
         viewer = self._hand_viewer()
         hand = view.get("hand")
+        pad = 0                 # blank rows under a card's help that is shorter than the others'
         if viewer is None or hand is None:
             text.append("Hands are hidden", style="italic")
             if len(self.session.humans) >= 2 and to_act is not None and self.session.is_human(to_act):
@@ -164,12 +166,15 @@ class PegsScreen(TurnScreen):
                 if not moving:
                     text.append("No card can move a peg: discard one.\n", style="bold")
                 elif selected:
-                    line = f"{pv.card_name(selected)}: {pv.CARD_HELP.get(selected, '')}"
+                    # wrapped to the panel; as tall as the tallest of the hand's moving cards,
+                    # so the panels below keep still while the player goes through the cards
                     width = max(10, self.query_one("#status", Static).content_size.width)
-                    if len(line) > width:
-                        line = line[:width - 1] + glyphs.ellipsis
-                    text.append(line + "\n", style="italic")
+                    tall = max(len(_card_help(card, width)) for card in moving | {selected})
+                    lines = _card_help(selected, width)
+                    pad = tall - len(lines)
+                    text.append("\n".join(lines), style="italic")
         text.rstrip()
+        text.append("\n" * pad)
         update_static(self.query_one("#status", Static), text)
 
     def _draw_teams(self, view: dict) -> None:
@@ -194,3 +199,8 @@ class PegsScreen(TurnScreen):
         if top:
             text.append(f" (top {pv.card_name(top)})", style="dim")
         update_static(self.query_one("#teams", Static), text)
+
+
+def _card_help(card: str, width: int) -> list[str]:
+    """What `card` does, as lines of at most `width` (the card's name first)."""
+    return textwrap.wrap(f"{pv.card_name(card)}: {pv.CARD_HELP.get(card, '')}", width, subsequent_indent="  ")
