@@ -190,6 +190,21 @@ def test_results(snap_compare, theme, ascii):
                         run_before=win)
 
 
+def test_results_over_a_finished_game_opened_again(snap_compare):
+    # the board under the results shows the end of the log, as it will when they are closed
+    session = midgame(kinds=("human", "normal", "normal", "normal"), seed=21, moves=10 ** 6)
+    assert session.game.is_over
+
+    async def opened(pilot):
+        from .helpers import until
+        from tui.screens.results import ResultsScreen
+
+        await until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen), what="results")
+        await pilot.pause()
+
+    assert snap_compare(app_for(session), terminal_size=(100, 30), run_before=opened)
+
+
 @pytest.mark.parametrize("target", [0, 250])
 def test_points_match_end_of_a_game(snap_compare, target):
     # Target 0: the match is over, the results. Target 250: it goes on, the game's points and

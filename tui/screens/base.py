@@ -123,7 +123,9 @@ class GameScreen(ParlorScreen):
         if g.is_over:
             self.mode = "over"
             self.redraw_turn()
-            self.show_results()
+            # after a refresh: the log has scrolled to its last lines by then, and the board
+            # under the results is not repainted while they cover it
+            self.call_after_refresh(self.show_results)
             return
         seat = g.to_act
         if self.session.is_human(seat):
