@@ -93,6 +93,14 @@ class GameScreen(ParlorScreen):
         if texts:     # one write: 2000 lines take a few times longer one by one
             log.write("\n".join(texts[-(log.max_lines or len(texts)):]))
 
+    def log_events(self, events) -> None:
+        """Add a move's events to the log (as `log_text` shows them)."""
+        log = self.query_one("#log", GameLog)
+        for event in events:
+            text = self.log_text(str(event))
+            if text:
+                log.write(text)
+
     def on_game_log_rewrap(self, message: GameLog.Rewrap) -> None:
         message.stop()
         self._fill_log()
@@ -123,9 +131,7 @@ class GameScreen(ParlorScreen):
         if g.is_over:
             self.mode = "over"
             self.redraw_turn()
-            # after a refresh: the log has scrolled to its last lines by then, and the board
-            # under the results is not repainted while they cover it
-            self.call_after_refresh(self.show_results)
+            self.show_results()
             return
         seat = g.to_act
         if self.session.is_human(seat):
@@ -205,7 +211,17 @@ class GameScreen(ParlorScreen):
         self._results_shown = True
         from .results import ResultsScreen
 
-        self.app.push_screen(ResultsScreen(self.session), callback=self._after_results)
+        self.push_over_board(ResultsScreen(self.session), self._after_results)
+
+    def push_over_board(self, screen, callback) -> None:
+        """Push `screen` (the results, the end of a round or of a game) once the board is
+        drawn with the move that led to it: a screen under another is not repainted, so
+        its log would stay a few lines short (at its first lines, opening a finished game)."""
+        def push() -> None:
+            if not self._closing:
+                self.app.push_screen(screen, callback=callback)
+
+        self.call_after_refresh(push)
 
     def _after_results(self, choice: str | None) -> None:
         app = self.app

@@ -148,13 +148,11 @@ class GnomingScreen(GameScreen):
         self.message = ""
         if self.session.save_error:
             self.notify(self.session.save_error, severity="error", timeout=8)
-        log = self.query_one("#log", GameLog)
-        for event in events:
-            log.write(str(event))
+        self.log_events(events)
         if len(self.game.round_scores) > rounds:
             self.mode = "wait"
             self.refresh_view()
-            self.app.push_screen(RoundEndScreen(self.session), callback=lambda _: self.next_turn())
+            self.push_over_board(RoundEndScreen(self.session), lambda _: self.next_turn())
             return
         self.next_turn()
 

@@ -60,7 +60,7 @@ class SorryScreen(TurnScreen):
         return sv.card_name(card)
 
     def show_game_end(self, event) -> None:
-        self.app.push_screen(GameEndScreen(self.session, str(event)), callback=lambda _: self.next_turn())
+        self.push_over_board(GameEndScreen(self.session, str(event)), lambda _: self.next_turn())
 
 
     def refresh_view(self, selection_only: bool = False) -> None:

@@ -23,7 +23,6 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
-from ..widgets.game_log import GameLog
 from .base import GAME_BINDINGS, GameScreen
 
 
@@ -140,12 +139,9 @@ class TurnScreen(GameScreen):
         events = self.session.play(move)
         if self.session.save_error:
             self.notify(self.session.save_error, severity="error", timeout=8)
-        log = self.query_one("#log", GameLog)
+        self.log_events(events)
         between = None
         for event in events:
-            text = self.log_text(str(event))
-            if text:
-                log.write(text)
             if event.kind == "game_over" and not self.game.is_over:     # the match goes on
                 between = event
         self.after_move(move, events)
