@@ -319,55 +319,112 @@ def load(path: str | os.PathLike) -> SaveRecord:
     return parse(text, path)
 
 
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the title and load screens show of a readable save: small, with no
+    live game, so a listing of hundreds of saves can be kept (`list_saves`)."""
+
+    id: str
+    game: str
+    variant: str | None
+    players: int
+    seats: tuple[Seat, ...]
+    updated: str
+    finished: bool
+    winners: tuple[int, ...]
+    moves: int                    # moves played
+    turn: int | None              # the view's move counter (games that have one)
+    round: int | None             # Gnoming A Round: the round being played, of `rounds`
+    rounds: int | None
+
+    @classmethod
+    def of(cls, rec: SaveRecord) -> "SaveInfo":
+        g = rec.game
+        view = g.view(None)
+        rounds = view.get("rounds") if g.game == "gnoming" else None
+        turn = view.get("turn") if g.game != "gnoming" else None       # Gnoming's "turn" is a seat
+        return cls(id=rec.id, game=g.game, variant=getattr(g, "variant", None), players=g.players,
+                   seats=tuple(rec.seats), updated=rec.updated, finished=g.is_over,
+                   winners=tuple(g.winners), moves=len(rec.moves),
+                   turn=turn if isinstance(turn, int) else None,
+                   round=view.get("round") if rounds else None, rounds=rounds)
+
+
 @dataclass
 class Entry:
-    """One file of the saves directory: a readable save or a damaged file with its reason."""
+    """One file of the saves directory: a readable save (`info`) or a damaged file with its reason."""
 
     path: Path
-    record: SaveRecord | None = None
+    info: SaveInfo | None = None
     problem: str | None = None
     mtime: float = 0.0
     unsupported: bool = False           # a Parlor save of a format version this one can't read
 
     @property
     def damaged(self) -> bool:
-        return self.record is None
+        return self.info is None
 
     @property
     def updated(self) -> str:
-        if self.record is not None:
-            return self.record.updated
+        if self.info is not None:
+            return self.info.updated
         return datetime.fromtimestamp(self.mtime, timezone.utc).isoformat(timespec="seconds")
+
+    def load(self) -> SaveRecord:
+        """The whole save, read afresh (raises SaveError if it can't be used now)."""
+        return load(self.path)
+
+
+# list_saves reads a file again only when it changed: path -> ((inode, mtime, size), entry).
+# Every write replaces the file (a new inode), so a changed save is never taken for the old.
+_LISTED: dict[Path, tuple[tuple[int, int, int], Entry]] = {}
 
 
 def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
-    """Every save file, most recently played first; damaged ones carry the reason."""
+    """Every save file, most recently played first; damaged ones carry the reason.
+
+    A file is read (and checked whole, as `load` does) the first time it is
+    listed and again only once it changed, so coming back to the title or the
+    load screen costs a `stat` per save, however many there are."""
     folder = saves_dir(save_dir)
     try:
         paths = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
-    except FileNotFoundError:
-        return []
     except OSError:
         return []
     out = []
     for p in paths:
         try:
-            mtime = p.stat().st_mtime
+            st = p.stat()
+            key = (st.st_ino, st.st_mtime_ns, st.st_size)
+            mtime = st.st_mtime
         except OSError:
-            mtime = 0.0
+            key, mtime = None, 0.0
+        cached = _LISTED.get(p)
+        if key is not None and cached is not None and cached[0] == key:
+            out.append(cached[1])
+            continue
         try:
-            out.append(Entry(p, record=load(p), mtime=mtime))
+            entry = Entry(p, info=SaveInfo.of(load(p)), mtime=mtime)
         except SaveError as exc:
-            out.append(Entry(p, problem=str(exc), mtime=mtime,
-                             unsupported=isinstance(exc, UnsupportedVersion)))
+            entry = Entry(p, problem=str(exc), mtime=mtime, unsupported=isinstance(exc, UnsupportedVersion))
+        if key is not None:
+            _LISTED[p] = (key, entry)
+        out.append(entry)
+    listed = set(paths)
+    for p in [p for p in _LISTED if p.parent == folder and p not in listed]:
+        del _LISTED[p]                 # deleted or moved away
     out.sort(key=lambda e: (e.updated, e.path.name), reverse=True)
     return out
 
 
 def most_recent_unfinished(save_dir: str | os.PathLike | None = None) -> SaveRecord | None:
+    """The unfinished save played last, read afresh; None if there is none."""
     for entry in list_saves(save_dir):
-        if entry.record is not None and not entry.record.finished:
-            return entry.record
+        if entry.info is not None and not entry.info.finished:
+            try:
+                return entry.load()
+            except SaveError:
+                continue            # changed since it was listed; the next one
     return None
 
 

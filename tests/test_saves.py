@@ -147,7 +147,7 @@ def test_damaged_files_are_listed_with_reasons_and_left_alone():
     files = damaged_files(good.path.parent, good.path)
     entries = {e.path.name: e for e in saves.list_saves()}
     assert set(entries) == set(files) | {good.path.name}
-    assert entries[good.path.name].record is not None
+    assert entries[good.path.name].info is not None
     reasons = {name: entries[name].problem for name in files}
     assert "truncated" in reasons["truncated.json"] or "cut short" in reasons["truncated.json"]
     assert "JSON" in reasons["garbage.json"]
@@ -194,6 +194,35 @@ def test_most_recent_unfinished_and_delete():
     saves.delete(second.path)
     assert saves.most_recent_unfinished().path == first.path
     assert [e.path for e in saves.list_saves()] == [first.path]
+
+
+def test_the_listing_reads_a_file_again_only_once_it_changed(monkeypatch):
+    first = played(5, seed=1)
+    second = played(7, seed=2)
+    reads = []
+    real = saves.load
+    monkeypatch.setattr(saves, "load", lambda path: reads.append(Path(path).name) or real(path))
+    listed = {e.path: e for e in saves.list_saves()}
+    assert sorted(reads) == sorted([first.path.name, second.path.name])
+    assert listed[first.path].info.moves == 5 and not listed[first.path].info.finished
+    reads.clear()
+    assert [e.path for e in saves.list_saves()] == [e.path for e in saves.list_saves()]
+    assert reads == []                                   # unchanged: nothing read
+    saves.write(first, now="2099-01-01T00:00:00+00:00")  # played on: read again, listed first
+    assert saves.list_saves()[0].path == first.path and reads == [first.path.name]
+    second.path.write_bytes(b"{")                        # damaged in place: read again, reported
+    entry = next(e for e in saves.list_saves() if e.path == second.path)
+    assert entry.damaged and "cut short" in entry.problem
+    saves.delete(first.path)
+    assert [e.path for e in saves.list_saves()] == [second.path]
+    assert first.path not in saves._LISTED
+
+
+def test_most_recent_unfinished_reads_the_file_afresh():
+    rec = played(5, seed=1)
+    saves.list_saves()
+    again = saves.most_recent_unfinished()
+    assert again is not rec and again.path == rec.path and len(again.moves) == 5
 
 
 def test_seats_are_checked():

@@ -36,20 +36,17 @@ def when(iso: str) -> str:
         return "?"
 
 
-def progress(rec) -> str:
-    """How far a saved game has gone: 'finished', 'round 2 of 3' (Gnoming A
-    Round, whose view's "turn" is the seat to play) or 'move 34'."""
-    g = rec.game
-    view = g.view(None)
-    if g.is_over:
+def progress(info) -> str:
+    """How far a saved game (an `engine.saves.SaveInfo`) has gone: 'finished',
+    'round 2 of 3' (Gnoming A Round) or 'move 34'."""
+    if info.finished:
         return "finished"
-    if g.game == "gnoming":
-        return f"round {view['round']} of {view['rounds']}"
-    turn = view.get("turn")
-    return f"move {(turn if isinstance(turn, int) else len(rec.moves)) + 1}"
+    if info.rounds:
+        return f"round {info.round} of {info.rounds}"
+    return f"move {(info.turn if info.turn is not None else info.moves) + 1}"
 
 
-def describe_record(rec, sep: str = "·") -> str:
-    g = rec.game
-    return (f"{game_title(g.game, getattr(g, 'variant', None))} {sep} {g.players} players "
-            f"({players_text(rec.seats)}) {sep} {progress(rec)}")
+def describe(info, sep: str = "·") -> str:
+    """'Sorry! · 4 players (you + 3 bots) · move 34' for an `engine.saves.SaveInfo`."""
+    return (f"{game_title(info.game, info.variant)} {sep} {info.players} players "
+            f"({players_text(info.seats)}) {sep} {progress(info)}")

@@ -259,7 +259,7 @@ def test_a_saved_game_is_described_by_its_round(home):
     from tui import names
 
     session = gnoming_session(("human", "easy", "easy"), seed=6)
-    text = names.describe_record(saves.load(session.path))
+    text = names.describe(saves.SaveInfo.of(saves.load(session.path)))
     assert "Gnoming A Round" in text and "round 1 of 3" in text
 
 

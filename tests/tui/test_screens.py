@@ -154,3 +154,20 @@ async def test_load_lists_gnoming_games_by_round_even_before_the_first_turn(home
         assert rows[opening.path][2] == "round 1 of 3"
         assert rows[later.path][2] == "round 2 of 3"
         assert rows[opening.path][1] == "4 (you + 3 bots)"
+
+
+@run_async
+async def test_a_save_damaged_after_it_was_listed_is_refused_when_opened(home):
+    good = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen) and not screen.entries[0].damaged
+        good.path.write_bytes(b"{")            # e.g. another program wrote over it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen, "the board did not open"
+        assert any("can't be opened" in n.message for n in app._notifications)
+        assert screen.entries[0].damaged and "cut short" in screen.entries[0].problem
+        assert good.path.read_bytes() == b"{"

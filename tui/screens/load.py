@@ -55,20 +55,19 @@ class LoadScreen(ParlorScreen):
         table.clear()
         self.entries = saves.list_saves(self.app.save_dir)
         for i, entry in enumerate(self.entries):
-            rec = entry.record
-            if rec is None:
+            info = entry.info
+            if info is None:
                 # the file's name and the reason are in the line under the table
                 label = "newer version" if entry.unsupported else "can't read"
                 table.add_row(Text("damaged file", style="italic"), "", Text(label, style="bold"),
                               names.when(entry.updated), key=str(i))
             else:
-                g = rec.game
-                progress = names.progress(rec)
-                if g.is_over and g.winners:
-                    progress = "won by " + ", ".join(names_colour(w) for w in g.winners)
-                table.add_row(names.game_title(g.game, getattr(g, "variant", None)),
-                              f"{g.players} ({names.players_text(rec.seats)})", progress,
-                              names.when(rec.updated), key=str(i))
+                progress = names.progress(info)
+                if info.finished and info.winners:
+                    progress = "won by " + ", ".join(names_colour(w) for w in info.winners)
+                table.add_row(names.game_title(info.game, info.variant),
+                              f"{info.players} ({names.players_text(info.seats)})", progress,
+                              names.when(info.updated), key=str(i))
         if self.entries:
             table.move_cursor(row=min(row, len(self.entries) - 1))
         self.show_detail()
@@ -114,7 +113,13 @@ class LoadScreen(ParlorScreen):
             return
         from ..session import Session
 
-        self.app.open_session(Session(entry.record))
+        try:
+            record = entry.load()           # afresh: the listing keeps no game
+        except saves.SaveError as exc:
+            self.notify(f"{entry.path.name} can't be opened: {exc}", severity="error")
+            self.reload()
+            return
+        self.app.open_session(Session(record))
 
     def action_delete(self) -> None:
         entry = self.selected()

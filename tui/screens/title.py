@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 
 from engine import saves
 
+from .. import names
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
@@ -22,13 +23,6 @@ LOGO = r"""
 """.strip("\n")
 _WIDTH = max(len(line) for line in LOGO.splitlines())
 LOGO = "\n".join(line.ljust(_WIDTH) for line in LOGO.splitlines())
-
-
-def describe(record, sep: str) -> str:
-    """'Sorry! · 4 players (you + 3 bots) · turn 34'."""
-    from .. import names
-
-    return names.describe_record(record, sep)
 
 
 class TitleScreen(ParlorScreen):
@@ -70,7 +64,7 @@ class TitleScreen(ParlorScreen):
 
     def refresh_menu(self) -> None:
         entries = saves.list_saves(self.app.save_dir)
-        self._latest = next((e.record for e in entries if e.record and not e.record.finished), None)
+        self._latest = next((e.info for e in entries if e.info and not e.info.finished), None)
         self._has_saves = bool(entries)
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted
@@ -85,7 +79,7 @@ class TitleScreen(ParlorScreen):
         ])
         menu.highlighted = keep if keep is not None else (1 if self._latest is not None else 0)
         info = self.query_one("#continue-info", Static)
-        info.update(f"Continue: {describe(self._latest, self.app.glyphs.sep)}" if self._latest is not None else
+        info.update(f"Continue: {names.describe(self._latest, self.app.glyphs.sep)}" if self._latest is not None else
                     "No game in progress: press n to start one.")
         self.refresh_bindings()
         menu.focus()
