@@ -241,7 +241,7 @@ async def test_help_lists_the_turn_keys_and_too_small_says_so():
         rows = dict((what, keys) for keys, what in app.screen.rows)
         assert "Turn up / place / bounce at the card under the cursor" in rows
         # at the opening flip, help still lists the keys of the turn's later steps
-        assert rows["Take from / discard onto discard pile 1"] == "1"
+        assert rows["Take from / discard onto discard pile 1 or 2"] == "1 2"
         assert rows["Draw from the draw pile"] == "d"
         assert rows["Turn up no card after a Hazard"] == "n"
         # the four cursor keys (and hjkl) share one row
@@ -369,7 +369,8 @@ async def test_the_footer_fits_80_columns_in_every_phase():
             assert "question_mark" in shown, screen.game.phase
             # the pile keys only where a pile is in play: not during the flips
             piles = screen.game.phase in ("draw", "play", "replaced")
-            assert ("1" in shown, "2" in shown) == (piles, piles), (screen.game.phase, shown)
+            # (one entry for both piles: "1/2 Pile")
+            assert ("1" in shown, "2" in shown) == (piles, False), (screen.game.phase, shown)
             token = screen._token
             for key in keys_for(screen, turn):
                 await send(pilot, key)

@@ -35,6 +35,7 @@ class ParlorScreen(Screen):
 GAME_BINDINGS = [
     Binding("r", "results", "Results", id="results", tooltip="Show the results again"),
     Binding("space", "skip", "Skip", id="skip", tooltip="Skip ahead through the bots' moves"),
+    Binding("g", "log", "Log", id="log", tooltip="The whole game log, to scroll back through"),
     Binding("escape", "title", "Title", tooltip="Back to the title screen (the game is saved)"),
     Binding("q", "quit_game", "Quit", tooltip="Quit (the game is saved after every move)"),
 ]
@@ -185,6 +186,11 @@ class GameScreen(ParlorScreen):
         self._skip = True
         self._wake.set()
         self.refresh_bindings()
+
+    def action_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.session, self.log_text))
 
     def action_title(self) -> None:
         self.app.go_title()

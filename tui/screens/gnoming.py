@@ -58,8 +58,11 @@ class GnomingScreen(GameScreen):
         Binding("enter", "cell", "Choose card", id="cell",
                 tooltip="Turn up / place / bounce at the card under the cursor"),
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw from the draw pile"),
-        Binding("1", "pile(0)", "Pile 1", id="pile1", tooltip="Take from / discard onto discard pile 1"),
-        Binding("2", "pile(1)", "Pile 2", id="pile2", tooltip="Take from / discard onto discard pile 2"),
+        # one footer entry for both piles ("1/2 Pile"): the footer must fit 80 columns
+        Binding("1", "pile(0)", "Pile", id="pile1", key_display="1/2",
+                tooltip="Take from / discard onto discard pile 1 or 2"),
+        Binding("2", "pile(1)", "Pile", id="pile2", show=False,
+                tooltip="Take from / discard onto discard pile 1 or 2"),
         Binding("x", "discard", "Discard", id="discard",
                 tooltip="Discard the card in hand (a Hazard leaves play; after a placement: stop)"),
         Binding("n", "decline", "No flip", id="decline", tooltip="Turn up no card after a Hazard"),

@@ -1,0 +1,74 @@
+"""The whole game log on g: every line, scrolled by keys, added to as the bots play."""
+from __future__ import annotations
+
+from engine import bots
+from tui.screens.log import LogScreen
+from tui.session import GameSpec, Session
+
+from .helpers import app_for, board_screen, human_turn, run_async, seats, send, until
+
+
+def played(moves: int) -> Session:
+    """A 4-player game with a person at Red, `moves` moves in (then on to Red's turn)."""
+    spec = GameSpec(game="sorry", players=4, seats=seats("human", "normal", "normal", "normal"), seed=11)
+    session = Session.new(spec)
+    g = session.game
+    while len(session.record.moves) < moves or g.to_act != 0:
+        session.play(bots.choose(g, "normal", session.bot_seed()))
+    return session
+
+
+def shown(screen: LogScreen) -> list[str]:
+    log = screen.query_one("#full-log")
+    top = log.scroll_offset.y
+    return [strip.text.rstrip() for strip in log.lines[top:top + log.scrollable_content_region.height]]
+
+
+@run_async
+async def test_g_shows_every_line_of_the_log_and_the_keys_scroll_it():
+    session = played(120)
+    texts = session.event_texts()
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app)
+        assert board.query_one("#log").scrollable_content_region.height < 10      # the panel: a few lines
+        await pilot.press("g")
+        screen = app.screen
+        assert isinstance(screen, LogScreen)
+        await pilot.pause()
+        log = screen.query_one("#full-log")
+        assert " ".join(s.text.strip() for s in log.lines) == " ".join(texts)    # every line, in order
+        assert shown(screen)[-1].strip() == texts[-1]                            # opens at the end
+        await pilot.press("home")
+        assert shown(screen)[0].strip() == texts[0] and texts[0].startswith("New game")
+        await pilot.press("pagedown")
+        page = shown(screen)
+        assert page[0].strip() not in (texts[0], "") and log.scroll_offset.y == len(page) - 1
+        await pilot.press("down")
+        assert log.scroll_offset.y == len(page)
+        await pilot.press("end")
+        assert log.scroll_offset.y == log.max_scroll_y
+        await pilot.press("escape")
+        assert app.screen is board and board.awaiting
+
+
+@run_async
+async def test_the_bots_moves_are_added_while_the_log_is_open():
+    session = played(20)
+    app = app_for(session, bot_delay=0.2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app)
+        token = board._token
+        await send(pilot, "enter")                  # Red plays; the bots take their turns
+        await until(pilot, lambda: board._token != token and board.bot_turn, what="the bots' turn")
+        await send(pilot, "g")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen), what="the log")
+        screen = app.screen
+        start = len(session.record.events)
+        await until(pilot, lambda: len(session.record.events) > start + 1, what="a bot's move")
+        await until(pilot, lambda: screen._shown == len(session.record.events), what="the new lines")
+        log = screen.query_one("#full-log")
+        assert " ".join(s.text.strip() for s in log.lines) == " ".join(session.event_texts()[:screen._shown])
+        assert log.scroll_offset.y == log.max_scroll_y                           # it follows the end

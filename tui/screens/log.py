@@ -1,0 +1,110 @@
+"""The whole log of a game on g: the board's log panel shows the last few
+lines; this one shows every line, to scroll back through by keys."""
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+
+from .. import names
+from ..widgets.footer import ParlorFooter
+from ..widgets.game_log import GameLog
+from .base import ParlorModal
+
+
+class LogScreen(ParlorModal[None]):
+    HELP_TITLE = "Game log"
+    BINDINGS = [
+        Binding("escape,g,q", "close", "Close", tooltip="Back to the board"),
+        Binding("up,k", "scroll(-1)", "Scroll", key_display="↑/↓", tooltip="Scroll a line up or down"),
+        Binding("down,j", "scroll(1)", "Scroll", show=False, tooltip="Scroll a line up or down"),
+        Binding("pageup", "page(-1)", "Page", key_display="PgUp/PgDn", tooltip="Scroll a page up or down"),
+        Binding("pagedown,space", "page(1)", "Page", show=False, tooltip="Scroll a page up or down"),
+        Binding("home", "end(0)", "First", tooltip="The first line (the start of the game)"),
+        Binding("end", "end(1)", "Last", tooltip="The last line (what just happened)"),
+    ]
+    DEFAULT_CSS = """
+    LogScreen {
+        align: center middle;
+    }
+    LogScreen #log-box {
+        width: 90%;
+        max-width: 110;
+        height: 90%;
+        border: round $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    LogScreen #full-log {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, session, text_of: Callable[[str], str]) -> None:
+        """`text_of` is the board's `log_text`: a line as the board shows it ("" leaves it out)."""
+        super().__init__()
+        self.session = session
+        self.text_of = text_of
+        self._shown = 0                 # events written so far
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="log-box") as box:
+            box.border_title = f"Log: {names.game_title(self.session.game.game)}"
+            log = GameLog(id="full-log", max_lines=None)
+            log.can_focus = False       # the screen's keys scroll it (and show in the footer)
+            yield log
+        yield ParlorFooter()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fill)
+        # the bots play on under this screen: their moves are added as they come
+        self.set_interval(0.25, self._add_new)
+
+    def _texts(self, start: int = 0) -> list[str]:
+        return [t for t in map(self.text_of, self.session.event_texts()[start:]) if t]
+
+    def _fill(self) -> None:
+        log = self.query_one(GameLog)
+        log.clear()
+        self._shown = len(self.session.record.events)
+        texts = self._texts()
+        if texts:
+            log.write("\n".join(texts))
+        self._set_title()
+
+    def _add_new(self) -> None:
+        count = len(self.session.record.events)
+        if count == self._shown:
+            return
+        log = self.query_one(GameLog)
+        following = log.scroll_offset.y >= log.max_scroll_y      # at the end: stay there
+        texts = self._texts(self._shown)
+        self._shown = count
+        if texts:
+            log.write("\n".join(texts), scroll_end=following)
+        self._set_title()
+
+    def _set_title(self) -> None:
+        moves = len(self.session.record.moves)
+        self.query_one("#log-box").border_subtitle = f"{moves} move{'s' if moves != 1 else ''} so far"
+
+    def on_game_log_rewrap(self, message: GameLog.Rewrap) -> None:
+        message.stop()
+        self._fill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(GameLog).scroll_relative(y=lines, animate=False)
+
+    def action_page(self, pages: int) -> None:
+        log = self.query_one(GameLog)
+        log.scroll_relative(y=pages * max(1, log.scrollable_content_region.height - 1), animate=False)
+
+    def action_end(self, last: int) -> None:
+        log = self.query_one(GameLog)
+        (log.scroll_end if last else log.scroll_home)(animate=False)
