@@ -107,3 +107,16 @@ def one_from_home(target: int):
     return session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
                       kinds=("human", "normal"), variant="points", target=target, seed=3,
                       hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+
+
+def screen_text(app) -> str:
+    """The whole screen as plain text (the screens under a dialog included), as a screenshot shows it."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()

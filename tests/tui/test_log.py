@@ -5,7 +5,7 @@ from engine import bots
 from tui.screens.log import LogScreen
 from tui.session import GameSpec, Session
 
-from .helpers import app_for, board_screen, human_turn, run_async, seats, send, until
+from .helpers import app_for, board_screen, human_turn, run_async, screen_text, seats, send, until
 
 
 def played(moves: int) -> Session:
@@ -72,3 +72,19 @@ async def test_the_bots_moves_are_added_while_the_log_is_open():
         log = screen.query_one("#full-log")
         assert " ".join(s.text.strip() for s in log.lines) == " ".join(session.event_texts()[:screen._shown])
         assert log.scroll_offset.y == log.max_scroll_y                           # it follows the end
+
+
+@run_async
+async def test_the_log_in_ascii_is_drawn_with_ascii_only():
+    session = played(30)
+    app = app_for(session, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        assert screen_text(app).isascii()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        text = screen_text(app)
+        assert text.isascii(), [c for c in text if not c.isascii()][:5]
+        assert "+- Log: Sorry! -" in text
+        assert "Esc Close  ^/v Scroll  PgUp/PgDn Page  home First  end Last" in text   # the keys, in the footer

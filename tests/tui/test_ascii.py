@@ -1,0 +1,70 @@
+"""--ascii: every screen and dialog is drawn with ASCII characters only, the board under a dialog too."""
+from __future__ import annotations
+
+import pytest
+
+from tui.screens.dialogs import ConfirmScreen, HandoffScreen, QuitScreen
+from tui.screens.help import HelpScreen
+from tui.screens.log import LogScreen
+from tui.screens.results import ResultsScreen
+
+from .helpers import app_for, board_screen, human_turn, one_from_home, run_async, screen_text
+from .test_gnoming import gnoming_screen, gnoming_session, settle
+from .test_pegs import late_session
+
+
+def non_ascii(app) -> list[str]:
+    return sorted({c for c in screen_text(app) if not c.isascii()})
+
+
+def sessions():
+    return {"sorry points": one_from_home(250),
+            "pegs 8": late_session(8),
+            "gnoming": gnoming_session(("human", "easy", "easy"), seed=6, until_state=lambda g: g.round == 2)}
+
+
+@pytest.mark.parametrize("name", ["sorry points", "pegs 8", "gnoming"])
+@run_async
+async def test_a_board_and_every_dialog_over_it(name):
+    session = sessions()[name]
+    app = app_for(session, ascii=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        if name == "gnoming":
+            assert await settle(pilot) == "human"
+            board = gnoming_screen(app)
+        else:
+            await human_turn(pilot)
+            board = board_screen(app)
+        assert app.screen is board
+        assert non_ascii(app) == [], "the board"
+        dialogs = [HelpScreen(board), LogScreen(session, board.log_text), ResultsScreen(session),
+                   HandoffScreen("Yellow"), QuitScreen(), ConfirmScreen("Delete it?")]
+        if name == "gnoming":
+            from tui.screens.gnoming import RoundEndScreen
+
+            dialogs.append(RoundEndScreen(session))
+        if name == "sorry points":
+            from tui.screens.sorry import GameEndScreen
+
+            dialogs.append(GameEndScreen(session, "Red wins game 1"))
+        for dialog in dialogs:
+            app.push_screen(dialog)
+            await pilot.pause()
+            assert non_ascii(app) == [], type(dialog).__name__
+            app.pop_screen()
+            await pilot.pause()
+
+
+@run_async
+async def test_the_title_and_its_screens(home):
+    one_from_home(250)                       # a game to continue, and one to list
+    app = app_for(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert non_ascii(app) == [], "title"
+        for key, what in (("n", "setup"), ("s", "settings"), ("l", "load"), ("r", "rules")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert non_ascii(app) == [], what
+            await pilot.press("escape")
+            await pilot.pause()
