@@ -379,3 +379,25 @@ async def test_the_footer_fits_80_columns_in_every_phase():
                 await pilot.pause()
                 assert "space" in footer_fits(app)
     assert {"flip", "draw", "play"} <= phases
+
+
+@run_async
+async def test_the_end_of_a_round_lays_out_as_many_grids_as_fit():
+    # seven grids: four to a row at 80 columns (a fifth would wrap mid-card), five from 100
+    session = gnoming_session(("human",) + ("easy",) * 6, seed=6, until_state=lambda g: g.round == 2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        app.push_screen(RoundEndScreen(session))
+        await pilot.pause()
+        text = app.screen.query_one("#summary-text")
+
+        def rows() -> list[str]:
+            return str(text.render()).splitlines()
+
+        assert max(map(len, rows())) <= text.content_size.width
+        assert sum(line.count(" pts") for line in rows() if line.startswith("Red")) == 4
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert sum(line.count(" pts") for line in rows() if line.startswith("Red")) == 5
+        assert max(map(len, rows())) <= text.content_size.width

@@ -157,6 +157,9 @@ class SummaryScreen(ParlorModal[None]):
     def on_mount(self) -> None:
         self.query_one("#summary").border_title = self.BOX_TITLE
 
+    def on_resize(self) -> None:
+        self.query_one("#summary-text", Static).update(self.summary())     # laid out for the width
+
     def summary(self) -> Text:
         raise NotImplementedError
 

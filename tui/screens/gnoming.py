@@ -450,7 +450,10 @@ class RoundEndScreen(SummaryScreen):
         else:
             text.append(f" ({ended}).\n")
         text.append("Cards in a matching row or column are starred (*).\n", style="italic")
-        per_row = 5
+        # as many grids to a row as the box holds (#summary: 96 wide at most, less its
+        # border, padding and scrollbar; a grid and its gap take 18 columns, the last no gap)
+        inner = min(96, self.app.size.width) - 6
+        per_row = max(1, min(5, (inner + 6) // 18))
         n = g.players
         notes = []
         for start in range(0, n, per_row):
