@@ -81,3 +81,7 @@ def test_every_argument_says_what_it_is_for():
             assert action.help and action.help != argparse.SUPPRESS, (p.prog, action.dest)
     r = run("new", "--help")
     assert r.returncode == 0 and "0 watches the bots" in r.stdout and "Gnoming A Round 2-7" in r.stdout
+    # a command's mistake points to that command's help, where the seat counts are
+    r = run("new", "sorry", "--players", "9")
+    assert r.returncode == 2 and r.stderr.strip().endswith("(try 'parlor new --help')")
+    assert run("--theme", "nope", "new", "sorry").stderr.strip().endswith("(try 'parlor --help')")

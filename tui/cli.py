@@ -38,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump) and exit code 2."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message} (try '{self.prog.split()[0]} --help')\n")
+        self.exit(2, f"{self.prog}: {message} (try '{self.prog} --help')\n")
 
 
 GAME_HELP = "sorry (Sorry!), pegs (Pegs and Jokers) or gnoming (Gnoming A Round)"
@@ -68,8 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "0 watches the bots)")
     new.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     new.add_argument("--level", choices=("easy", "normal", "hard"), help="the bots' level (default normal)")
-    new.add_argument("--seed", type=_whole, metavar="N", help="a fixed deal: the same seed gives the same cards and the same bot "
-                          "choices (default: a random one)")
+    new.add_argument("--seed", type=_whole, metavar="N",
+                     help="a fixed deal: the same seed gives the same cards and the same bot choices "
+                          "(default: a random one)")
     new.add_argument("--target", type=_whole, metavar="N",
                      help="Sorry! points variant: the match target (default 250; 0 plays a single game)")
 
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the same seed plays the same games, deals and bot choices (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, metavar="N",
                      help="processes to play the games on (default 1); the results do not depend on it")
+    ap.commands = {"new": new, "sim": sim, "rules": rules}      # for their errors (and their --help)
     return ap
 
 
@@ -144,7 +146,7 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
         results = sim.run(args.game, args.games, players, levels, variant=args.variant,
                           seed=args.seed, workers=args.workers, progress=progress)
     except ValueError as exc:
-        ap.error(str(exc))
+        ap.commands["sim"].error(str(exc))
     variant = f", {args.variant}" if args.variant else ""
     print(f"{args.game}{variant}, {players} players, levels by seat {','.join(levels)}, "
           f"seed {args.seed} (seats rotate each game)")
@@ -161,7 +163,8 @@ def _check_new(ap: argparse.ArgumentParser, args):
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     humans = 1 if args.humans is None else args.humans
     if not 0 <= humans <= players:
-        ap.error(f"--humans must be between 0 and the number of players ({players}), not {humans}")
+        ap.commands["new"].error(f"--humans must be between 0 and the number of players ({players}), "
+                                 f"not {humans}")
     level = args.level or "normal"
     seats = tuple(Seat("human") if i < humans else Seat("bot", level) for i in range(players))
     spec = GameSpec(game=args.game, players=players, seats=seats, variant=args.variant or "standard",
@@ -169,7 +172,7 @@ def _check_new(ap: argparse.ArgumentParser, args):
     try:
         spec.validate()
     except ValueError as exc:
-        ap.error(str(exc))
+        ap.commands["new"].error(str(exc))
     return spec
 
 
