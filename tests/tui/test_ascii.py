@@ -1,4 +1,5 @@
-"""--ascii: every screen and dialog is drawn with ASCII characters only, the board under a dialog too."""
+"""--ascii: every screen and dialog is drawn with ASCII characters only, the board under a dialog too;
+and the footer of a board fits 80 columns (Unicode or ASCII key names)."""
 from __future__ import annotations
 
 import pytest
@@ -68,3 +69,17 @@ async def test_the_title_and_its_screens(home):
             assert non_ascii(app) == [], what
             await pilot.press("escape")
             await pilot.pause()
+
+
+@pytest.mark.parametrize("name", ["sorry points", "pegs 8"])
+@pytest.mark.parametrize("ascii", [False, True])
+@run_async
+async def test_the_footer_of_a_turn_board_fits_80_columns(name, ascii):
+    from .test_gnoming import footer_fits
+
+    session = sessions()[name]
+    app = app_for(session, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        keys = footer_fits(app)
+        assert {"enter", "g", "question_mark"} <= set(keys), keys
