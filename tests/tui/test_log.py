@@ -40,6 +40,7 @@ async def test_g_shows_every_line_of_the_log_and_the_keys_scroll_it():
         log = screen.query_one("#full-log")
         assert " ".join(s.text.strip() for s in log.lines) == " ".join(texts)    # every line, in order
         assert shown(screen)[-1].strip() == texts[-1]                            # opens at the end
+        assert screen.query_one("#log-box").border_subtitle == f"{len(session.record.moves)} moves so far"
         await pilot.press("home")
         assert shown(screen)[0].strip() == texts[0] and texts[0].startswith("New game")
         await pilot.press("pagedown")

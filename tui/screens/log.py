@@ -89,7 +89,8 @@ class LogScreen(ParlorModal[None]):
 
     def _set_title(self) -> None:
         moves = len(self.session.record.moves)
-        self.query_one("#log-box").border_subtitle = f"{moves} move{'s' if moves != 1 else ''} so far"
+        so_far = "" if self.session.game.is_over else " so far"
+        self.query_one("#log-box").border_subtitle = f"{moves} move{'s' if moves != 1 else ''}{so_far}"
 
     def on_game_log_rewrap(self, message: GameLog.Rewrap) -> None:
         message.stop()
