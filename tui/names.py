@@ -37,13 +37,24 @@ def when(iso: str) -> str:
 
 
 def progress(info) -> str:
-    """How far a saved game (an `engine.saves.SaveInfo`) has gone: 'finished',
-    'round 2 of 3' (Gnoming A Round) or 'move 34'."""
+    """How far a saved game (an `engine.saves.SaveInfo`) has gone: who won
+    (`won_by`), 'round 2 of 3' (Gnoming A Round) or 'move 34'."""
     if info.finished:
-        return "finished"
+        return won_by(info) if info.winners else "finished"
     if info.rounds:
         return f"round {info.round} of {info.rounds}"
     return f"move {(info.turn if info.turn is not None else info.moves) + 1}"
+
+
+def won_by(info) -> str:
+    """'won by Blue'; a shared win 'won by Red, Blue'; a team 'won by Red + Yellow', or
+    when it has three or four players (Pegs and Jokers) 'won by Blue's team'."""
+    from engine import COLOURS
+
+    who = [COLOURS[s] for s in info.winners]
+    if info.game == "pegs" or info.variant == "teams":
+        return f"won by {who[0]}'s team" if len(who) > 2 else "won by " + " + ".join(who)
+    return "won by " + ", ".join(who)
 
 
 def describe(info, sep: str = "·") -> str:

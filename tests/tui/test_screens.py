@@ -171,3 +171,42 @@ async def test_a_save_damaged_after_it_was_listed_is_refused_when_opened(home):
         assert any("can't be opened" in n.message for n in app._notifications)
         assert screen.entries[0].damaged and "cut short" in screen.entries[0].problem
         assert good.path.read_bytes() == b"{"
+
+
+def finished(game: str, players: int, variant: str = "standard", seed: int = 3):
+    """A game played to its end by normal bots (a person in the first seat), saved."""
+    from engine import bots
+    from tui.session import GameSpec, Session
+
+    from .helpers import seats
+
+    spec = GameSpec(game=game, players=players, variant=variant, seed=seed,
+                    seats=seats("human", *["normal"] * (players - 1)))
+    session = Session.new(spec, autosave=False)
+    while session.game.to_act is not None:
+        session.play(bots.choose(session.game, "normal", session.bot_seed()))
+    session.autosave = True
+    session.save()
+    return session
+
+
+@run_async
+async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
+    from engine import COLOURS
+
+    games = {"pegs6": finished("pegs", 6), "teams": finished("sorry", 4, "teams"),
+             "sorry": finished("sorry", 4), "gnoming": finished("gnoming", 7)}
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one("#saves")
+        rows = {screen.entries[i].path: [str(c) for c in table.get_row_at(i)] for i in range(table.row_count)}
+        won = {name: rows[s.path][2] for name, s in games.items()}
+        winners = {name: [COLOURS[w] for w in s.game.winners] for name, s in games.items()}
+        assert won["pegs6"] == f"won by {winners['pegs6'][0]}'s team" and len(winners["pegs6"]) == 3
+        assert won["teams"] == "won by " + " + ".join(winners["teams"])
+        assert won["sorry"] == f"won by {winners['sorry'][0]}"
+        assert won["gnoming"] == "won by " + ", ".join(winners["gnoming"])
+        assert table.virtual_size.width <= table.scrollable_content_region.width, "no column cut off"

@@ -62,11 +62,8 @@ class LoadScreen(ParlorScreen):
                 table.add_row(Text("damaged file", style="italic"), "", Text(label, style="bold"),
                               names.when(entry.updated), key=str(i))
             else:
-                progress = names.progress(info)
-                if info.finished and info.winners:
-                    progress = "won by " + ", ".join(names_colour(w) for w in info.winners)
                 table.add_row(names.game_title(info.game, info.variant),
-                              f"{info.players} ({names.players_text(info.seats)})", progress,
+                              f"{info.players} ({names.players_text(info.seats)})", names.progress(info),
                               names.when(info.updated), key=str(i))
         if self.entries:
             table.move_cursor(row=min(row, len(self.entries) - 1))
@@ -146,9 +143,3 @@ class LoadScreen(ParlorScreen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
-
-
-def names_colour(seat: int) -> str:
-    from engine import COLOURS
-
-    return COLOURS[seat]
