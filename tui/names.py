@@ -5,11 +5,15 @@ from datetime import datetime
 
 GAME_NAMES = {"sorry": "Sorry!", "pegs": "Pegs and Jokers", "gnoming": "Gnoming A Round"}
 VARIANT_NAMES = {"standard": "standard", "teams": "partners", "points": "play for points"}
+SHORT_VARIANT_NAMES = {"teams": "partners", "points": "points"}
 
 
-def game_title(game: str, variant: str | None = None) -> str:
+def game_title(game: str, variant: str | None = None, *, short: bool = False) -> str:
+    """'Sorry! (play for points)'; `short` for a narrow column: 'Sorry! points'."""
     name = GAME_NAMES.get(game, game)
     if variant and variant != "standard":
+        if short:
+            return f"{name} {SHORT_VARIANT_NAMES.get(variant, variant)}"
         name += f" ({VARIANT_NAMES.get(variant, variant)})"
     return name
 

@@ -153,7 +153,7 @@ async def test_load_lists_gnoming_games_by_round_even_before_the_first_turn(home
         rows = {screen.entries[i].path: [str(c) for c in table.get_row_at(i)] for i in range(table.row_count)}
         assert rows[opening.path][2] == "round 1 of 3"
         assert rows[later.path][2] == "round 2 of 3"
-        assert rows[opening.path][1] == "4 (you + 3 bots)"
+        assert rows[opening.path][1] == "you + 3 bots"
 
 
 @run_async
@@ -194,8 +194,15 @@ def finished(game: str, players: int, variant: str = "standard", seed: int = 3):
 async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
     from engine import COLOURS
 
+    from tui.session import GameSpec, Session
+
+    from .helpers import seats
+
     games = {"pegs6": finished("pegs", 6), "teams": finished("sorry", 4, "teams"),
              "sorry": finished("sorry", 4), "gnoming": finished("gnoming", 7)}
+    # and the longest words of the other columns: a points game and eight seats, two of them people
+    Session.new(GameSpec(game="sorry", players=4, variant="points", seats=seats("human", "human", "hard", "hard")))
+    Session.new(GameSpec(game="pegs", players=8, seats=seats("human", "human", *["easy"] * 6)))
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
@@ -210,3 +217,6 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         assert won["sorry"] == f"won by {winners['sorry'][0]}"
         assert won["gnoming"] == "won by " + ", ".join(winners["gnoming"])
         assert table.virtual_size.width <= table.scrollable_content_region.width, "no column cut off"
+        shown = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert ["Sorry! points", "2 people + 2 bots", "move 1"] in [row[:3] for row in shown]
+        assert "2 people + 6 bots" in [row[1] for row in shown]

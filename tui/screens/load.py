@@ -62,8 +62,9 @@ class LoadScreen(ParlorScreen):
                 table.add_row(Text("damaged file", style="italic"), "", Text(label, style="bold"),
                               names.when(entry.updated), key=str(i))
             else:
-                table.add_row(names.game_title(info.game, info.variant),
-                              f"{info.players} ({names.players_text(info.seats)})", names.progress(info),
+                # short words, so that the four columns fit 80 columns whatever the saves
+                table.add_row(names.game_title(info.game, info.variant, short=True),
+                              names.players_text(info.seats), names.progress(info),
                               names.when(info.updated), key=str(i))
         if self.entries:
             table.move_cursor(row=min(row, len(self.entries) - 1))
