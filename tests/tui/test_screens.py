@@ -220,3 +220,49 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         shown = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert ["Sorry! points", "2 people + 2 bots", "move 1"] in [row[:3] for row in shown]
         assert "2 people + 6 bots" in [row[1] for row in shown]
+
+
+async def check_scroll_keys(pilot, target: str) -> None:
+    """The footer shows ↑/↓ and PgUp/PgDn, and they, Home and End scroll `target` (Tab keeps them)."""
+    from .test_gnoming import footer_fits
+
+    app = pilot.app
+    keys = footer_fits(app)
+    assert {"up", "pageup"} <= set(keys), keys                # ↑/↓ Scroll, PgUp/PgDn Page
+    text = app.screen.query_one(target)
+    page = text.scrollable_content_region.height - 1
+    assert text.max_scroll_y > page + 1, "a long text"
+    await pilot.press("pagedown")
+    assert text.scroll_offset.y == page
+    await pilot.press("down", "down", "up")
+    assert text.scroll_offset.y == page + 1
+    await pilot.press("end")
+    assert text.scroll_offset.y == text.max_scroll_y
+    await pilot.press("home")
+    assert text.scroll_offset.y == 0
+    await pilot.press("tab")
+    assert {"up", "pageup"} <= set(footer_fits(app))
+
+
+@run_async
+async def test_the_rules_show_their_scroll_keys_and_answer_them():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await check_scroll_keys(pilot, "#rules-scroll")
+
+
+@run_async
+async def test_help_shows_its_scroll_keys_and_answers_them():
+    from tui.screens.help import HelpScreen
+
+    from .helpers import one_from_home
+
+    app = app_for(one_from_home(250))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await check_scroll_keys(pilot, "#help-scroll")

@@ -11,6 +11,7 @@ from .. import names
 from ..markdown import rules_markdown
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
+from .scrolling import ScrollActions, scroll_bindings
 
 GENERAL = """\
 ## Parlor
@@ -75,15 +76,13 @@ def key_rows(screen) -> list[tuple[str, str]]:
     return [(" ".join(displays), what) for what, displays in rows.items()]
 
 
-class HelpScreen(ParlorModal[None]):
+class HelpScreen(ScrollActions, ParlorModal[None]):
     HELP_TITLE = "Help"
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "Close"),
-        Binding("down,j", "scroll(1)", "Scroll", show=False),
-        Binding("up,k", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown,space", "scroll(10)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
+        *scroll_bindings(ends_shown=True),
     ]
+    SCROLL_TARGET = "#help-scroll"
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
@@ -114,7 +113,7 @@ class HelpScreen(ParlorModal[None]):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="help-box") as box:
             box.border_title = f"Help: {self.title_text}"
-            with VerticalScroll(id="help-scroll"):
+            with VerticalScroll(id="help-scroll", can_focus=False):      # the screen's keys scroll it
                 yield Static(self.keys_table(), id="help-keys")
                 yield Static(rules_markdown(self.rules(), ascii=self.app.ascii), id="help-rules")
         yield ParlorFooter()
@@ -138,10 +137,6 @@ class HelpScreen(ParlorModal[None]):
             return rules_text(self.game)
         except Exception:
             return f"The rules of {names.GAME_NAMES.get(self.game, self.game)} come with its board."
-
-    def action_scroll(self, lines: int) -> None:
-        scroll = self.query_one("#help-scroll", VerticalScroll)
-        scroll.scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

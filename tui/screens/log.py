@@ -12,19 +12,16 @@ from .. import names
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from .base import ParlorModal
+from .scrolling import ScrollActions, scroll_bindings
 
 
-class LogScreen(ParlorModal[None]):
+class LogScreen(ScrollActions, ParlorModal[None]):
     HELP_TITLE = "Game log"
     BINDINGS = [
         Binding("escape,g,q", "close", "Close", tooltip="Back to the board"),
-        Binding("up,k", "scroll(-1)", "Scroll", key_display="↑/↓", tooltip="Scroll a line up or down"),
-        Binding("down,j", "scroll(1)", "Scroll", show=False, tooltip="Scroll a line up or down"),
-        Binding("pageup", "page(-1)", "Page", key_display="PgUp/PgDn", tooltip="Scroll a page up or down"),
-        Binding("pagedown,space", "page(1)", "Page", show=False, tooltip="Scroll a page up or down"),
-        Binding("home", "end(0)", "First", tooltip="The first line (the start of the game)"),
-        Binding("end", "end(1)", "Last", tooltip="The last line (what just happened)"),
+        *scroll_bindings(ends_shown=True),
     ]
+    SCROLL_TARGET = "#full-log"
     DEFAULT_CSS = """
     LogScreen {
         align: center middle;
@@ -98,14 +95,3 @@ class LogScreen(ParlorModal[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(GameLog).scroll_relative(y=lines, animate=False)
-
-    def action_page(self, pages: int) -> None:
-        log = self.query_one(GameLog)
-        log.scroll_relative(y=pages * max(1, log.scrollable_content_region.height - 1), animate=False)
-
-    def action_end(self, last: int) -> None:
-        log = self.query_one(GameLog)
-        (log.scroll_end if last else log.scroll_home)(animate=False)

@@ -12,17 +12,16 @@ from ..markdown import rules_markdown
 from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
+from .scrolling import ScrollActions, scroll_bindings
 
 
-class RulesScreen(ParlorScreen):
+class RulesScreen(ScrollActions, ParlorScreen):
     HELP_TITLE = "Rules"
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
-        Binding("down,j", "scroll(1)", "Scroll", show=False),
-        Binding("up,k", "scroll(-1)", show=False),
-        Binding("pagedown,space", "scroll(10)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
+        *scroll_bindings(),
     ]
+    SCROLL_TARGET = "#rules-scroll"
     DEFAULT_CSS = """
     RulesScreen #rules-game {
         margin: 1 1 0 1;
@@ -41,7 +40,7 @@ class RulesScreen(ParlorScreen):
     def compose_body(self) -> ComposeResult:
         yield Static("Rules", classes="screen-title")
         yield Choice("Game", list(names.GAME_NAMES.items()), self.game, id="rules-game", label_width=8)
-        with VerticalScroll(id="rules-scroll", classes="panel"):
+        with VerticalScroll(id="rules-scroll", classes="panel", can_focus=False):   # the screen's keys scroll it
             yield Static(rules_markdown(self.text(self.game), ascii=self.app.ascii), id="rules-text")
         yield ParlorFooter()
 
@@ -63,9 +62,6 @@ class RulesScreen(ParlorScreen):
         text = self.text(self.game)
         self.query_one("#rules-text", Static).update(rules_markdown(text, ascii=self.app.ascii))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_noop(self) -> None:
         pass

@@ -1,0 +1,38 @@
+"""Keys that scroll a screen's long text (the rules, help, the game log), shown in the footer."""
+from __future__ import annotations
+
+from textual.binding import Binding
+
+
+def scroll_bindings(*, ends_shown: bool = False) -> list[Binding]:
+    """↑/↓ (j/k) a line, PgUp/PgDn (Space) a page, Home and End; `ends_shown` puts Home
+    and End in the footer too (where it has room)."""
+    return [
+        Binding("up,k", "scroll(-1)", "Scroll", key_display="↑/↓", tooltip="Scroll a line up or down"),
+        Binding("down,j", "scroll(1)", "Scroll", show=False, tooltip="Scroll a line up or down"),
+        Binding("pageup", "page(-1)", "Page", key_display="PgUp/PgDn", tooltip="Scroll a page up or down"),
+        Binding("pagedown,space", "page(1)", "Page", show=False, tooltip="Scroll a page up or down"),
+        Binding("home", "end(0)", "First", show=ends_shown, tooltip="Go to the start"),
+        Binding("end", "end(1)", "Last", show=ends_shown, tooltip="Go to the end"),
+    ]
+
+
+class ScrollActions:
+    """The actions of `scroll_bindings` for a screen whose text scrolls in `SCROLL_TARGET`
+    (a selector)."""
+
+    SCROLL_TARGET = ""
+
+    def _scrolled(self):
+        return self.query_one(self.SCROLL_TARGET)           # type: ignore[attr-defined]
+
+    def action_scroll(self, lines: int) -> None:
+        self._scrolled().scroll_relative(y=lines, animate=False)
+
+    def action_page(self, pages: int) -> None:
+        widget = self._scrolled()
+        widget.scroll_relative(y=pages * max(1, widget.scrollable_content_region.height - 1), animate=False)
+
+    def action_end(self, last: int) -> None:
+        widget = self._scrolled()
+        (widget.scroll_end if last else widget.scroll_home)(animate=False)
