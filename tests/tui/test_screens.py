@@ -220,6 +220,11 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         shown = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert ["Sorry! points", "2 people + 2 bots", "move 1"] in [row[:3] for row in shown]
         assert "2 people + 6 bots" in [row[1] for row in shown]
+        from .test_gnoming import footer_fits
+
+        assert footer_fits(app)[:2] == ["up", "enter"]             # ↑/↓ Choose, ⏎ Open
+        await pilot.press("down", "down", "up")
+        assert table.cursor_row == 1
 
 
 async def check_scroll_keys(pilot, target: str) -> None:

@@ -17,7 +17,11 @@ from .base import ParlorScreen
 class SavesTable(DataTable):
     """The saves, one per row; Enter opens the one under the cursor."""
 
-    BINDINGS = [Binding("enter", "select_cursor", "Open", id="open")]
+    BINDINGS = [
+        Binding("up", "cursor_up", "Choose", key_display="↑/↓", tooltip="Choose a saved game"),
+        Binding("down", "cursor_down", "Choose", show=False, tooltip="Choose a saved game"),
+        Binding("enter", "select_cursor", "Open", id="open"),
+    ]
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "select_cursor":
