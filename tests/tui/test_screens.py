@@ -271,3 +271,28 @@ async def test_help_shows_its_scroll_keys_and_answers_them():
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await check_scroll_keys(pilot, "#help-scroll")
+
+
+@run_async
+async def test_every_line_of_the_setup_shows_how_to_move_and_start():
+    from .test_gnoming import footer_fits
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        seen = set()
+        for _ in range(10):
+            keys = footer_fits(app)
+            assert {"up", "enter", "escape"} <= set(keys), (app.focused, keys)
+            seen.add(app.focused.id)
+            await pilot.press("down")
+            await pilot.pause()
+        assert "seed" in seen
+        screen.query_one("#seed").focus()
+        await pilot.pause()
+        await pilot.press("1", "7", "enter")    # Enter in the seed line starts, with that seed
+        await human_turn(pilot)
+        assert board_screen(app).session.record.seed == 17

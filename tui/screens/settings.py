@@ -19,8 +19,8 @@ class SettingsScreen(ParlorScreen):
     HELP_TITLE = "Settings"
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("up,k", "app.focus_previous", "Up", show=False),
-        Binding("down,j", "app.focus_next", "Down", show=False),
+        Binding("up,k", "app.focus_previous", "Line", key_display="↑/↓", tooltip="Move between the lines"),
+        Binding("down,j", "app.focus_next", "Line", show=False, tooltip="Move between the lines"),
     ]
     DEFAULT_CSS = """
     SettingsScreen {

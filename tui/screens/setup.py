@@ -23,6 +23,16 @@ TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "
 VARIANTS = [("standard", "Standard"), ("teams", "Partners (4 players)"), ("points", "Play for points")]
 
 
+class SeedInput(Input):
+    """The seed line: its keys in the footer as on the other lines (Input's own would hide them)."""
+
+    BINDINGS = [
+        Binding("up", "app.focus_previous", "Line", key_display="↑/↓", tooltip="Move between the lines"),
+        Binding("down", "app.focus_next", "Line", show=False, tooltip="Move between the lines"),
+        Binding("enter", "submit", "Start", tooltip="Start the game"),
+    ]
+
+
 class SetupScreen(ParlorScreen):
     CSS_PATH = "setup.tcss"
     HELP_TITLE = "New game"
@@ -31,8 +41,8 @@ class SetupScreen(ParlorScreen):
     BINDINGS = [
         Binding("enter", "start", "Start"),
         Binding("escape", "back", "Back"),
-        Binding("up", "app.focus_previous", "Up", show=False),
-        Binding("down", "app.focus_next", "Down", show=False),
+        Binding("up", "app.focus_previous", "Line", key_display="↑/↓", tooltip="Move between the lines"),
+        Binding("down", "app.focus_next", "Line", show=False, tooltip="Move between the lines"),
         Binding("k", "app.focus_previous", show=False),
         Binding("j", "app.focus_next", show=False),
     ]
@@ -59,7 +69,7 @@ class SetupScreen(ParlorScreen):
                          id="target")
             with Vertical(id="seed-row"):
                 yield Static("Seed", id="seed-label")
-                yield Input(placeholder="random", type="integer", id="seed",
+                yield SeedInput(placeholder="random", type="integer", id="seed",
                             value="" if spec.seed is None else str(spec.seed))
         yield Static("", id="setup-hint", classes="hint")
         yield ParlorFooter()
