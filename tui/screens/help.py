@@ -84,17 +84,6 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
     ]
     SCROLL_TARGET = "#help-scroll"
     DEFAULT_CSS = """
-    HelpScreen {
-        align: center middle;
-    }
-    HelpScreen #help-box {
-        width: 90%;
-        max-width: 100;
-        height: 90%;
-        border: round $primary;
-        background: $surface;
-        padding: 0 1;
-    }
     HelpScreen #help-keys {
         height: auto;
         margin-bottom: 1;
@@ -111,7 +100,7 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
         self.game = getattr(screen, "HELP_GAME", None)
 
     def compose_body(self) -> ComposeResult:
-        with Vertical(id="help-box") as box:
+        with Vertical(id="help-box", classes="text-box") as box:
             box.border_title = f"Help: {self.title_text}"
             with VerticalScroll(id="help-scroll", can_focus=False):      # the screen's keys scroll it
                 yield Static(self.keys_table(), id="help-keys")

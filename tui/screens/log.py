@@ -23,17 +23,6 @@ class LogScreen(ScrollActions, ParlorModal[None]):
     ]
     SCROLL_TARGET = "#full-log"
     DEFAULT_CSS = """
-    LogScreen {
-        align: center middle;
-    }
-    LogScreen #log-box {
-        width: 90%;
-        max-width: 110;
-        height: 90%;
-        border: round $primary;
-        background: $surface;
-        padding: 0 1;
-    }
     LogScreen #full-log {
         height: 1fr;
         scrollbar-size-vertical: 1;
@@ -48,7 +37,7 @@ class LogScreen(ScrollActions, ParlorModal[None]):
         self._shown = 0                 # events written so far
 
     def compose_body(self) -> ComposeResult:
-        with Vertical(id="log-box") as box:
+        with Vertical(id="log-box", classes="text-box") as box:
             box.border_title = f"Log: {names.game_title(self.session.game.game)}"
             log = GameLog(id="full-log", max_lines=None)
             log.can_focus = False       # the screen's keys scroll it (and show in the footer)
