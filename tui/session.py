@@ -141,7 +141,7 @@ class Session:
             saves.write(self.record)
             self.save_error = None
         except OSError as exc:
-            self.save_error = f"could not save the game: {exc.strerror or exc}"
+            self.save_error = f"Could not save the game in {self.record.path.parent}: {exc.strerror or exc}"
 
     def rematch(self, *, save_dir=None) -> "Session":
         """The same table again; the winner of this game starts (S-1)."""

@@ -406,3 +406,39 @@ async def test_a_finished_points_match_says_it_is_over():
         await last_pawn_home(pilot, ResultsScreen)   # a single game: the match is over
         assert session.game.is_over
         assert "Match over after 1 game\n" in str(board_screen(app).query_one("#scores").render())
+
+
+@run_async
+async def test_a_failing_save_is_reported_once_and_its_end_too(monkeypatch):
+    from tests.tui.test_log import played
+
+    session = played(10)
+    real = saves.write
+    broken = {"on": True}
+
+    def write(rec, **kw):
+        if broken["on"]:
+            raise OSError(28, "No space left on device")
+        return real(rec, **kw)
+
+    monkeypatch.setattr(saves, "write", write)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app)
+        for _ in range(3):                                  # Red and three bots, three times
+            token = board._token
+            await send(pilot, "enter")
+            await until(pilot, lambda: board._token != token, what="the move")
+            await human_turn(pilot)
+        titles = [n.title for n in app._notifications]
+        assert titles.count("Not saved") == 1, titles
+        note = next(n for n in app._notifications if n.title == "Not saved")
+        assert "No space left on device" in note.message and str(session.path.parent) in note.message
+        broken["on"] = False
+        token = board._token
+        await send(pilot, "enter")
+        await until(pilot, lambda: board._token != token, what="the move")
+        await human_turn(pilot)
+        assert [n.title for n in app._notifications].count("Saved") == 1
+    assert saves.load(session.path).moves == session.record.moves       # all of it, once it could

@@ -59,6 +59,7 @@ class GameScreen(ParlorScreen):
         self.viewer: int | None = None        # the person whose turn is on show
         self._bot_move = None
         self._results_shown = False
+        self._save_error_shown: str | None = None    # the saving error the player was told of
 
     @property
     def awaiting(self) -> bool:
@@ -94,6 +95,24 @@ class GameScreen(ParlorScreen):
         if texts:     # one write: 2000 lines take a few times longer one by one
             log.write("\n".join(texts[-(log.max_lines or len(texts)):]))
 
+    def play_and_log(self, move) -> list:
+        """Play `move` (the session saves it), say so if saving fails, log its events."""
+        events = self.session.play(move)
+        self.report_save()
+        self.log_events(events)
+        return events
+
+    def report_save(self) -> None:
+        """Tell the player when saving starts failing (once, not after every move) and when
+        it works again: the game goes on in memory and every move tries again."""
+        error = self.session.save_error
+        if error and error != self._save_error_shown:
+            self.notify(f"{error}. Play goes on; every move tries again.", title="Not saved",
+                        severity="error", timeout=15)
+        elif not error and self._save_error_shown:
+            self.notify("The game is saved again.", title="Saved", timeout=6)
+        self._save_error_shown = error
+
     def log_events(self, events) -> None:
         """Add a move's events to the log (as `log_text` shows them)."""
         log = self.query_one("#log", GameLog)
@@ -126,6 +145,7 @@ class GameScreen(ParlorScreen):
         """Decide what happens now: results, a person's choice, or a bot."""
         if self._closing:
             return
+        self.report_save()                # the first save, when the board opens, may have failed
         self._token += 1
         self._bot_move = None
         g = self.game

@@ -147,11 +147,8 @@ class GnomingScreen(GameScreen):
             return
         self._token += 1
         rounds = len(self.game.round_scores)
-        events = self.session.play(move)
         self.message = ""
-        if self.session.save_error:
-            self.notify(self.session.save_error, severity="error", timeout=8)
-        self.log_events(events)
+        self.play_and_log(move)
         if len(self.game.round_scores) > rounds:
             self.mode = "wait"
             self.refresh_view()

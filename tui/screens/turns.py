@@ -136,10 +136,7 @@ class TurnScreen(GameScreen):
         if token != self._token or self._closing:
             return
         self._token += 1
-        events = self.session.play(move)
-        if self.session.save_error:
-            self.notify(self.session.save_error, severity="error", timeout=8)
-        self.log_events(events)
+        events = self.play_and_log(move)
         between = None
         for event in events:
             if event.kind == "game_over" and not self.game.is_over:     # the match goes on
