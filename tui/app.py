@@ -150,11 +150,10 @@ class ParlorApp(App[None]):
         return w < MIN_WIDTH or h < MIN_HEIGHT
 
     async def action_quit(self) -> None:
-        """ctrl+q: quit at once; a game in play was saved after its last move."""
-        from .screens.base import GameScreen, saved_note
+        """ctrl+q: quit at once; a game in play was saved after its last move (or says why not)."""
+        from .screens.base import quit_note
 
-        playing = any(isinstance(s, GameScreen) for s in self.screen_stack)
-        self.exit(message=saved_note() if playing else None)
+        self.exit(message=quit_note(self))
 
     # ------------------------------------------------------------ navigation
     def action_help(self) -> None:

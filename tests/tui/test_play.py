@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
 import engine
 from engine import saves
@@ -426,19 +426,39 @@ async def test_a_failing_save_is_reported_once_and_its_end_too(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         board = board_screen(app)
-        for _ in range(3):                                  # Red and three bots, three times
+
+        async def a_round() -> None:
+            """Red plays the highlighted move, then the three bots theirs."""
             token = board._token
             await send(pilot, "enter")
             await until(pilot, lambda: board._token != token, what="the move")
             await human_turn(pilot)
+
+        for _ in range(3):
+            await a_round()
         titles = [n.title for n in app._notifications]
         assert titles.count("Not saved") == 1, titles
         note = next(n for n in app._notifications if n.title == "Not saved")
         assert "No space left on device" in note.message and str(session.path.parent) in note.message
+        # leaving now would lose moves: Esc (title) asks first, and the dialog says so
+        await pilot.press("escape")
+        assert isinstance(app.screen, QuitScreen)
+        assert "NOT saved" in str(app.screen.query_one(Static).render())
+        await pilot.press("escape")                          # keep playing
+        assert app.screen is board
         broken["on"] = False
-        token = board._token
-        await send(pilot, "enter")
-        await until(pilot, lambda: board._token != token, what="the move")
-        await human_turn(pilot)
+        await a_round()
         assert [n.title for n in app._notifications].count("Saved") == 1
-    assert saves.load(session.path).moves == session.record.moves       # all of it, once it could
+        assert saves.load(session.path).moves == session.record.moves   # all of it, once it could
+        kept = len(session.record.moves)
+        await pilot.press("q")
+        assert "nothing is lost" in str(app.screen.query_one(Static).render())
+        await pilot.press("escape")
+        broken["on"] = True                                  # moves not saved; ctrl+q tries once more
+        await a_round()
+        said = []
+        exit_app = app.exit
+        app.exit = lambda *args, **kwargs: said.append(kwargs.get("message")) or exit_app(*args, **kwargs)
+        await pilot.press("ctrl+q")
+    assert said and "The moves since the last save are lost" in said[0]
+    assert len(saves.load(session.path).moves) == kept < len(session.record.moves)

@@ -212,19 +212,31 @@ class GameScreen(ParlorScreen):
 
         self.app.push_screen(LogScreen(self.session, self.log_text))
 
+    def unsaved(self) -> str | None:
+        """Why the game is not saved now (after trying once more), or None when it is."""
+        if self.session.save_error:
+            self.session.save()
+            self.report_save()
+        return self.session.save_error
+
     def action_title(self) -> None:
+        if self.unsaved():
+            self.action_quit_game()          # leaving would lose the moves not saved: ask first
+            return
         self.app.go_title()
 
     def action_quit_game(self) -> None:
         from .dialogs import QuitScreen
 
+        error = self.unsaved()
+
         def done(choice: str | None) -> None:
             if choice == "quit":
-                self.app.exit(message=saved_note())
+                self.app.exit(message=saved_note(error))
             elif choice == "title":
                 self.app.go_title()
 
-        self.app.push_screen(QuitScreen(), callback=done)
+        self.app.push_screen(QuitScreen(error), callback=done)
 
     def action_results(self) -> None:
         if self.game.is_over:
@@ -277,5 +289,15 @@ class ParlorModal(ModalScreen[T]):
         yield from ()
 
 
-def saved_note() -> str:
+def quit_note(app) -> str | None:
+    """What Parlor says as it quits at once (ctrl+q, q on a hand-off): about the game in
+    play, if any, after one more try to save it."""
+    boards = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    return saved_note(boards[-1].unsaved()) if boards else None
+
+
+def saved_note(error: str | None = None) -> str:
+    """What Parlor says as it quits from a game (`error`: why its last moves are not saved)."""
+    if error:
+        return f"{error}. The moves since the last save are lost."
     return "Your game is saved. Resume it with: parlor continue"

@@ -2,6 +2,7 @@
 summary shown at the end of a round or of a game of a match."""
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,7 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..widgets.footer import ParlorFooter
-from .base import ParlorModal, saved_note
+from .base import ParlorModal, quit_note
 
 
 class HandoffScreen(ParlorModal[None]):
@@ -53,7 +54,7 @@ class HandoffScreen(ParlorModal[None]):
         self.dismiss(None)
 
     def action_quit(self) -> None:
-        self.app.exit(message=saved_note())
+        self.app.exit(message=quit_note(self.app))
 
 
 class QuitScreen(ParlorModal[str]):
@@ -78,10 +79,21 @@ class QuitScreen(ParlorModal[str]):
     }
     """
 
+    def __init__(self, error: str | None = None) -> None:
+        """`error`: why the game's last moves are not saved (None: it is saved)."""
+        super().__init__()
+        self.error = error
+
     def compose_body(self) -> ComposeResult:
+        if self.error:
+            about = (f"[b]Your last moves are NOT saved.[/b]\n{escape(self.error)}.\n"
+                     "Leaving now loses them. Fix the problem and keep playing: "
+                     "the next move saves the whole game.")
+        else:
+            about = ("Your game is saved after every move: nothing is lost.\n"
+                     "Resume it with [b]parlor continue[/b] or from the title screen.")
         with Vertical(id="quit-box"):
-            yield Static("[b]Quit?[/b]\n\nYour game is saved after every move: nothing is lost.\n"
-                         "Resume it with [b]parlor continue[/b] or from the title screen.\n\n"
+            yield Static(f"[b]Quit?[/b]\n\n{about}\n\n"
                          "q / Enter  quit Parlor\nt          title screen\nEsc        keep playing")
         yield ParlorFooter()
 
