@@ -120,3 +120,32 @@ def screen_text(app) -> str:
                       color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+def footer_fits(app) -> list[str]:
+    """The keys the footer shows, after checking that none runs past the line or under the
+    command-palette key docked at its right."""
+    from textual.widgets._footer import FooterKey
+
+    shown = list(app.screen.query(FooterKey))
+    palette = [k for k in shown if k.has_class("-command-palette")]
+    keys = [k for k in shown if k not in palette]
+    end = palette[0].region.x if palette else app.screen.size.width
+    assert keys and all(k.region.right <= end for k in keys), [(k.key, k.region) for k in shown]
+    return [k.key for k in keys]
+
+
+def bot_played(game: str = "sorry", players: int = 4, *, variant: str = "standard", seed: int = 3,
+               done=lambda session: session.game.is_over) -> Session:
+    """A saved game, a person in the first seat and normal bots in the others, played by
+    normal bots for every seat until `done(session)`."""
+    from engine import bots
+
+    spec = GameSpec(game=game, players=players, variant=variant, seed=seed,
+                    seats=seats("human", *["normal"] * (players - 1)))
+    session = Session.new(spec, autosave=False)
+    while not done(session):
+        session.play(bots.choose(session.game, "normal", session.bot_seed()))
+    session.autosave = True
+    session.save()
+    return session

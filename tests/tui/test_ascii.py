@@ -9,7 +9,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.log import LogScreen
 from tui.screens.results import ResultsScreen
 
-from .helpers import app_for, board_screen, human_turn, one_from_home, run_async, screen_text
+from .helpers import app_for, board_screen, footer_fits, human_turn, one_from_home, run_async, screen_text
 from .test_gnoming import gnoming_screen, gnoming_session, settle
 from .test_pegs import late_session
 
@@ -75,8 +75,6 @@ async def test_the_title_and_its_screens(home):
 @pytest.mark.parametrize("ascii", [False, True])
 @run_async
 async def test_the_footer_of_a_turn_board_fits_80_columns(name, ascii):
-    from .test_gnoming import footer_fits
-
     session = sessions()[name]
     app = app_for(session, ascii=ascii)
     async with app.run_test(size=(80, 24)) as pilot:

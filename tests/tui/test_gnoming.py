@@ -8,7 +8,7 @@ from tui.screens.gnoming import GnomingScreen, RoundEndScreen
 from tui.screens.results import ResultsScreen
 from tui.session import GameSpec, Session
 
-from .helpers import app_for, run_async, seats, send, until
+from .helpers import app_for, footer_fits, run_async, seats, send, until
 
 ARROWS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
 
@@ -336,19 +336,6 @@ async def test_a_bots_drawn_card_is_never_shown():
         assert screen.game.view(0)["drawn"] is None
         await send(pilot, "space")                              # skip: the move is played at once
         await until(pilot, lambda: not screen.bot_turn or screen.game.to_act != 1, what="the skip")
-
-
-def footer_fits(app) -> list[str]:
-    """The keys the footer shows, after checking that none runs past the line or under the
-    command-palette key docked at its right."""
-    from textual.widgets._footer import FooterKey
-
-    shown = list(app.screen.query(FooterKey))
-    palette = [k for k in shown if k.has_class("-command-palette")]
-    keys = [k for k in shown if k not in palette]
-    end = palette[0].region.x if palette else app.screen.size.width
-    assert keys and all(k.region.right <= end for k in keys), [(k.key, k.region) for k in shown]
-    return [k.key for k in keys]
 
 
 @run_async

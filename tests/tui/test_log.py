@@ -1,21 +1,15 @@
 """The whole game log on g: every line, scrolled by keys, added to as the bots play."""
 from __future__ import annotations
 
-from engine import bots
 from tui.screens.log import LogScreen
-from tui.session import GameSpec, Session
+from tui.session import Session
 
-from .helpers import app_for, board_screen, human_turn, run_async, screen_text, seats, send, until
+from .helpers import app_for, board_screen, bot_played, human_turn, run_async, screen_text, send, until
 
 
 def played(moves: int) -> Session:
     """A 4-player game with a person at Red, `moves` moves in (then on to Red's turn)."""
-    spec = GameSpec(game="sorry", players=4, seats=seats("human", "normal", "normal", "normal"), seed=11)
-    session = Session.new(spec)
-    g = session.game
-    while len(session.record.moves) < moves or g.to_act != 0:
-        session.play(bots.choose(g, "normal", session.bot_seed()))
-    return session
+    return bot_played(seed=11, done=lambda s: len(s.record.moves) >= moves and s.game.to_act == 0)
 
 
 def shown(screen: LogScreen) -> list[str]:

@@ -5,7 +5,8 @@ from engine import saves
 from tui.screens.load import LoadScreen
 from tui.screens.setup import SetupScreen
 
-from .helpers import app_for, board_screen, human_turn, run_async, session_at, until
+from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, session_at,
+                      until)
 
 
 def make_damaged(folder):
@@ -173,23 +174,6 @@ async def test_a_save_damaged_after_it_was_listed_is_refused_when_opened(home):
         assert good.path.read_bytes() == b"{"
 
 
-def finished(game: str, players: int, variant: str = "standard", seed: int = 3):
-    """A game played to its end by normal bots (a person in the first seat), saved."""
-    from engine import bots
-    from tui.session import GameSpec, Session
-
-    from .helpers import seats
-
-    spec = GameSpec(game=game, players=players, variant=variant, seed=seed,
-                    seats=seats("human", *["normal"] * (players - 1)))
-    session = Session.new(spec, autosave=False)
-    while session.game.to_act is not None:
-        session.play(bots.choose(session.game, "normal", session.bot_seed()))
-    session.autosave = True
-    session.save()
-    return session
-
-
 @run_async
 async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
     from engine import COLOURS
@@ -198,8 +182,8 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
 
     from .helpers import seats
 
-    games = {"pegs6": finished("pegs", 6), "teams": finished("sorry", 4, "teams"),
-             "sorry": finished("sorry", 4), "gnoming": finished("gnoming", 7)}
+    games = {"pegs6": bot_played("pegs", 6), "teams": bot_played("sorry", 4, variant="teams"),
+             "sorry": bot_played("sorry", 4), "gnoming": bot_played("gnoming", 7)}
     # and the longest words of the other columns: a points game and eight seats, two of them people
     Session.new(GameSpec(game="sorry", players=4, variant="points", seats=seats("human", "human", "hard", "hard")))
     Session.new(GameSpec(game="pegs", players=8, seats=seats("human", "human", *["easy"] * 6)))
@@ -220,8 +204,6 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         shown = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert ["Sorry! points", "2 people + 2 bots", "move 1"] in [row[:3] for row in shown]
         assert "2 people + 6 bots" in [row[1] for row in shown]
-        from .test_gnoming import footer_fits
-
         assert footer_fits(app)[:2] == ["up", "enter"]             # ↑/↓ Choose, ⏎ Open
         await pilot.press("down", "down", "up")
         assert table.cursor_row == 1
@@ -229,8 +211,6 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
 
 async def check_scroll_keys(pilot, target: str) -> None:
     """The footer shows ↑/↓ and PgUp/PgDn, and they, Home and End scroll `target` (Tab keeps them)."""
-    from .test_gnoming import footer_fits
-
     app = pilot.app
     keys = footer_fits(app)
     assert {"up", "pageup"} <= set(keys), keys                # ↑/↓ Scroll, PgUp/PgDn Page
@@ -275,8 +255,6 @@ async def test_help_shows_its_scroll_keys_and_answers_them():
 
 @run_async
 async def test_every_line_of_the_setup_shows_how_to_move_and_start():
-    from .test_gnoming import footer_fits
-
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
