@@ -24,11 +24,17 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import socket
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:            # Windows: games are not locked there (see `hold`)
+    fcntl = None
 
 FORMAT = "parlor-save"
 VERSION = 1
@@ -47,6 +53,11 @@ class DamagedSave(SaveError):
 
 class UnsupportedVersion(SaveError):
     """The file is a Parlor save of a format version this Parlor doesn't read."""
+
+
+class InUse(SaveError):
+    """The game is open in another Parlor (another terminal, another SSH session);
+    `str()` reads 'open in another Parlor (process 4242)'."""
 
 
 # ------------------------------------------------------------------ places
@@ -429,5 +440,131 @@ def most_recent_unfinished(save_dir: str | os.PathLike | None = None) -> SaveRec
 
 
 def delete(path: str | os.PathLike) -> None:
-    """Remove a save file (only ever on the person's request)."""
-    Path(path).unlink(missing_ok=True)
+    """Remove a save file (only ever on the person's request); raises InUse
+    while another Parlor has the game open."""
+    held = hold(path)
+    try:
+        Path(path).unlink(missing_ok=True)
+    finally:
+        held.release()
+
+
+# ------------------------------------------------------------------ one game, one Parlor
+# Two Parlors playing the same game (two terminals, two SSH sessions) would each
+# write their own moves over the other's. So a game being played is held: an
+# exclusive `flock` on a hidden file beside the save, ".NAME.json.lock", which
+# names the process. The system drops the lock when the process ends, however it
+# ends, so a crash never leaves a game locked. The file is removed when the game
+# is let go; one left behind by a crash is harmless (nobody holds its lock).
+_HELD: dict[Path, list] = {}       # save path -> [lock file descriptor or None, holds]
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    path = Path(path)
+    return path.with_name(f".{path.name}.lock")
+
+
+class Hold:
+    """This process's hold on one game (`hold`); `release()` lets it go (again is harmless)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.held = True
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        entry = _HELD.get(self.path)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] > 0:
+            return
+        del _HELD[self.path]
+        fd = entry[0]
+        if fd is not None:
+            try:                   # removed while still locked: whoever waits on it tries afresh
+                os.unlink(lock_path(self.path))
+            except OSError:
+                pass
+            os.close(fd)
+
+
+def hold(path: str | os.PathLike) -> Hold:
+    """Hold the game at `path` for this process while it is played, or raise InUse
+    (naming the other process) when another Parlor holds it. Holding it again in
+    the same process is allowed (one more `release` is then needed). Where no
+    lock can be made (a read-only folder, a file system without locks, Windows)
+    the game is played unheld rather than refused."""
+    key = Path(os.path.abspath(path))
+    entry = _HELD.get(key)
+    if entry is None:
+        entry = _HELD[key] = [_lock(lock_path(key)), 0]
+    entry[1] += 1
+    return Hold(key)
+
+
+def _lock(lp: Path) -> int | None:
+    """A descriptor of `lp` with our exclusive lock on it, or None if no lock can be made."""
+    if fcntl is None:
+        return None
+    for _ in range(10):
+        try:
+            fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            who = _holder(fd)
+            os.close(fd)
+            raise InUse(f"open in another Parlor ({who})") from None
+        except OSError:
+            os.close(fd)
+            return None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lp).st_ino
+        except OSError:
+            same = False
+        if same:
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
+            except OSError:
+                pass               # the lock holds without its note
+            return fd
+        os.close(fd)               # let go and removed while we waited: lock the new file
+    return None
+
+
+def _holder(fd: int) -> str:
+    """'process 4242 on host' from a lock file's note (or 'another process')."""
+    try:
+        pid, host = os.pread(fd, 300, 0).decode("utf-8", "replace").split()[:2]
+    except (OSError, ValueError):
+        return "another process"
+    if host == socket.gethostname():
+        return f"process {pid}"
+    return f"process {pid} on {host}"
+
+
+def in_use(path: str | os.PathLike) -> str | None:
+    """Why the game at `path` can't be opened here ('open in another Parlor
+    (process 4242)'), or None when it can. Changes nothing."""
+    key = Path(os.path.abspath(path))
+    if fcntl is None or key in _HELD:
+        return None
+    try:
+        fd = os.open(lock_path(key), os.O_RDONLY)
+    except OSError:
+        return None                # no lock file: nobody holds it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return f"open in another Parlor ({_holder(fd)})"
+    except OSError:
+        return None
+    finally:
+        os.close(fd)               # closing drops our shared lock too
+    return None

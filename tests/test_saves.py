@@ -12,6 +12,9 @@ from hypothesis import given, settings, strategies as st
 import engine
 from engine import saves
 from engine.saves import DamagedSave, Seat, UnsupportedVersion
+from tui.session import Session
+
+from .util import OtherParlor
 
 SEATS = [Seat("human"), Seat("bot", "normal"), Seat("bot", "hard")]
 
@@ -231,3 +234,69 @@ def test_seats_are_checked():
     with pytest.raises(ValueError):
         Seat("bot", "impossible")
     assert Seat("human", "hard").level is None
+
+
+# ------------------------------------------------------------------ one game, one Parlor
+def test_a_game_open_in_another_parlor_is_refused_with_its_process():
+    rec = played(5, seed=1)
+    before = rec.path.read_bytes()
+    with OtherParlor(rec.path) as other:
+        reason = saves.in_use(rec.path)
+        assert reason == f"open in another Parlor (process {other.pid})"
+        with pytest.raises(saves.InUse, match=f"process {other.pid}"):
+            saves.hold(rec.path)
+        with pytest.raises(saves.InUse):
+            saves.delete(rec.path)                      # not deleted under the other's feet
+        with pytest.raises(saves.InUse):
+            Session.open(rec.path)
+        assert [e.path for e in saves.list_saves()] == [rec.path]    # the lock file is not listed
+    assert saves.in_use(rec.path) is None              # let go: free, and its lock file is gone
+    assert not saves.lock_path(rec.path).exists()
+    assert rec.path.read_bytes() == before
+    held = saves.hold(rec.path)
+    assert saves.lock_path(rec.path).exists()
+    held.release()
+    held.release()                                      # again: harmless
+    assert not saves.lock_path(rec.path).exists()
+
+
+def test_a_parlor_that_dies_holding_a_game_leaves_it_free():
+    rec = played(5, seed=1)
+    other = OtherParlor(rec.path)
+    other.kill()                                        # no chance to let go (like kill -9, a crash)
+    assert saves.lock_path(rec.path).exists()           # its lock file stays behind, unlocked
+    assert saves.in_use(rec.path) is None
+    session = Session.open(rec.path)
+    assert len(session.record.moves) == 5
+    session.release()
+    assert not saves.lock_path(rec.path).exists()
+
+
+def test_holding_twice_in_one_process_needs_two_releases():
+    rec = played(5, seed=1)
+    first, second = saves.hold(rec.path), saves.hold(rec.path)
+    assert saves.in_use(rec.path) is None               # this process may open its own game
+    first.release()
+    assert saves.lock_path(rec.path).exists()
+    second.release()
+    assert not saves.lock_path(rec.path).exists()
+
+
+def test_open_reads_the_game_once_held_so_it_goes_on_from_the_other_parlors_last_move():
+    rec = played(5, seed=1)
+    other = OtherParlor(rec.path)
+    listed = saves.most_recent_unfinished()             # read while the other still plays
+    more = played(9, seed=1)
+    more.path, more.id = rec.path, rec.id
+    saves.write(more)                                   # the other's last moves
+    other.close()
+    session = Session.open(listed.path)
+    assert len(session.record.moves) == 9
+    session.release()
+
+
+def test_a_folder_where_no_lock_can_be_made_still_plays(tmp_path):
+    path = Path("/proc/parlor-no-such-dir/sorry-x.json")   # nothing can be created there
+    held = saves.hold(path)
+    assert saves.in_use(path) is None
+    held.release()

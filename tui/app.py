@@ -175,17 +175,32 @@ class ParlorApp(App[None]):
         self.open_session(session)
 
     def resume_latest(self) -> bool:
-        from .session import Session
-
         record = saves.most_recent_unfinished(self.save_dir)
         if record is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return False
-        self.open_session(Session(record))
-        return True
+        return self.open_saved(record.path, "Your last game")
 
-    def open_session(self, session, *, replace: bool = False) -> None:
-        """Show the board of a session (over the title screen)."""
+    def open_saved(self, path, what: str | None = None) -> bool:
+        """Play on the saved game at `path`; says why not (open in another Parlor,
+        damaged since it was listed) and returns False when it can't."""
+        from .session import Session
+
+        what = what or path.name
+        try:
+            session = Session.open(path)
+        except saves.InUse as exc:
+            self.notify(f"{what} is {exc}. Quit it there to play it here.",
+                        title="Open elsewhere", severity="error", timeout=10)
+            return False
+        except saves.SaveError as exc:
+            self.notify(f"{what} can't be opened: {exc}", severity="error")
+            return False
+        return self.open_session(session)
+
+    def open_session(self, session) -> bool:
+        """Show the board of a session (over the title screen), held for this
+        process while it is played (Session.hold); False if another Parlor has it."""
         kind = session.game.game
         if kind == "gnoming":
             from .screens.gnoming import GnomingScreen
@@ -201,8 +216,15 @@ class ParlorApp(App[None]):
             screen = PegsScreen(session)
         else:       # the engine has no other game (a save of any other is refused when read)
             raise ValueError(f"no board for the game {kind!r}")
+        try:
+            session.hold()
+        except saves.InUse as exc:
+            self.notify(f"{session.path.name} is {exc}.", title="Open elsewhere",
+                        severity="error", timeout=10)
+            return False
         self.go_title()
         self.push_screen(screen)
+        return True
 
     def go_title(self) -> None:
         from .screens.title import TitleScreen

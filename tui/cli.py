@@ -188,8 +188,13 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
             ap.error(f"--save-dir {save_dir}: not a directory")
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":
-        if saves.most_recent_unfinished(save_dir) is None:
+        latest = saves.most_recent_unfinished(save_dir)
+        if latest is None:
             print("parlor: there is no unfinished game to continue; start one with 'parlor new sorry'",
+                  file=sys.stderr)
+            return 1
+        if busy := saves.in_use(latest.path):
+            print(f"parlor: your last game is {busy}; quit it there first",
                   file=sys.stderr)
             return 1
     from textual.theme import BUILTIN_THEMES

@@ -65,6 +65,7 @@ class Session:
         self.record = record
         self.autosave = autosave
         self.save_error: str | None = None
+        self._hold: saves.Hold | None = None
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -85,6 +86,32 @@ class Session:
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Session":
         return cls(saves.load(path))
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "Session":
+        """The saved game at `path` to play on: held for this process first
+        (`hold`), then read, so it goes on from the last move whoever played it
+        before saved. Raises saves.InUse or another saves.SaveError."""
+        held = saves.hold(path)
+        try:
+            s = cls(saves.load(path))
+        except BaseException:
+            held.release()
+            raise
+        s._hold = held
+        return s
+
+    def hold(self) -> None:
+        """Keep other Parlors from opening this game while it is played here
+        (saves.hold); raises saves.InUse when one already has it open."""
+        if self._hold is None and self.autosave and self.record.path is not None:
+            self._hold = saves.hold(self.record.path)
+
+    def release(self) -> None:
+        """Let the game go (leaving its board); other Parlors may open it again."""
+        if self._hold is not None:
+            self._hold.release()
+            self._hold = None
 
     # ------------------------------------------------------------ queries
     @property

@@ -9,6 +9,7 @@ import pytest
 from tui import cli
 from tui.app import ParlorApp
 
+from ..util import OtherParlor
 from .helpers import session_at
 
 
@@ -55,6 +56,16 @@ def test_continue_needs_a_game_to_continue(started, capsys):
     session_at([["track:20"], ["track:40"]], card="3")
     assert cli.main(["continue"]) == 0
     assert started[0].start.kind == "continue"
+
+
+def test_continue_refuses_a_game_open_in_another_parlor(started, capsys):
+    rec = session_at([["track:20"], ["track:40"]], card="3").record
+    with OtherParlor(rec.path) as other:
+        assert cli.main(["continue"]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"open in another Parlor (process {other.pid})" in err
+    assert started == []
+    assert cli.main(["continue"]) == 0
 
 
 def test_cli_theme_is_not_saved_as_the_setting(started, home):

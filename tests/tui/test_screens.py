@@ -1,12 +1,15 @@
 """Title, set-up and load screens driven by keys; damaged saves never stop the app."""
 from __future__ import annotations
 
+import os
+
 from engine import saves
 from tui.screens.load import LoadScreen
 from tui.screens.setup import SetupScreen
 
 from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, session_at,
                       until)
+from ..util import OtherParlor, seen_from_another_process
 
 
 def make_damaged(folder):
@@ -274,3 +277,40 @@ async def test_every_line_of_the_setup_shows_how_to_move_and_start():
         await pilot.press("1", "7", "enter")    # Enter in the seed line starts, with that seed
         await human_turn(pilot)
         assert board_screen(app).session.record.seed == 17
+
+
+@run_async
+async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home):
+    good = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    before = good.path.read_bytes()
+    other = OtherParlor(good.path)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")                            # the title's Continue: refused, says why
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "TitleScreen"
+        note = list(app._notifications)[-1]
+        assert f"Your last game is open in another Parlor (process {other.pid}). Quit it there" in note.message
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        detail = str(screen.query_one("#load-detail").render())
+        assert f"open in another Parlor (process {other.pid})" in detail and "Quit it there" in detail
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert good.path.read_bytes() == before, "not deleted while the other plays it"
+        assert any("Couldn't delete it: it is open in another Parlor" in n.message for n in app._notifications)
+        other.close()                                     # the other Parlor leaves the game
+        screen.reload()
+        await pilot.pause()
+        assert "Enter opens it" in str(screen.query_one("#load-detail").render())
+        await pilot.press("enter")
+        await human_turn(pilot)
+        assert saves.lock_path(good.path).exists()        # held here now
+        assert seen_from_another_process(good.path) == f"open in another Parlor (process {os.getpid()})"
+        await pilot.press("escape")                       # leaving the board lets it go
+        await pilot.pause()
+        assert not saves.lock_path(good.path).exists()

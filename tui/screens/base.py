@@ -129,6 +129,7 @@ class GameScreen(ParlorScreen):
         self._closing = True          # a bot still thinking drops its move
         self._token += 1
         self._wake.set()
+        self.session.release()        # other Parlors may open the game now
 
     # ------------------------------------------------------------ turn flow
     def redraw_turn(self) -> None:

@@ -90,6 +90,8 @@ class LoadScreen(ParlorScreen):
         elif entry.damaged:
             detail.update(f"{entry.path.name} can't be read: {entry.problem}.\n"
                           "Parlor leaves it as it is; d deletes it.")
+        elif busy := saves.in_use(entry.path):
+            detail.update(f"{entry.path.name} is {busy}.\nQuit it there to play it here.")
         else:
             detail.update(f"{entry.path.name}: Enter opens it, d deletes it.")
 
@@ -113,15 +115,8 @@ class LoadScreen(ParlorScreen):
         if entry.damaged:
             self.notify(f"{entry.path.name} can't be opened: {entry.problem}", severity="error")
             return
-        from ..session import Session
-
-        try:
-            record = entry.load()           # afresh: the listing keeps no game
-        except saves.SaveError as exc:
-            self.notify(f"{entry.path.name} can't be opened: {exc}", severity="error")
+        if not self.app.open_saved(entry.path):   # read afresh: the listing keeps no game
             self.reload()
-            return
-        self.app.open_session(Session(record))
 
     def action_delete(self) -> None:
         entry = self.selected()
@@ -136,6 +131,8 @@ class LoadScreen(ParlorScreen):
             if yes:
                 try:
                     saves.delete(entry.path)
+                except saves.InUse as exc:
+                    self.notify(f"Couldn't delete it: it is {exc}. Quit it there first.", severity="error")
                 except OSError as exc:
                     self.notify(f"Couldn't delete it: {exc.strerror or exc}", severity="error")
                 self.reload()
