@@ -390,18 +390,98 @@ class Entry:
 # Every write replaces the file (a new inode), so a changed save is never taken for the old.
 _LISTED: dict[Path, tuple[tuple[int, int, int], Entry]] = {}
 
+# The same, kept between runs in the saves folder, so Parlor starts without reading
+# every save: {"format": INDEX_FORMAT, "version": 1, "files": {name: {"key": [inode,
+# mtime_ns, size], "mtime": float, "info": {...}} or {..., "problem": str,
+# "unsupported": bool}}}. Only an entry whose key matches the file now is used; an
+# index that can't be read is ignored (and written afresh).
+INDEX = ".index.json"
+INDEX_FORMAT = "parlor-save-index"
+_INDEXED: set[Path] = set()          # folders whose index was read in this process
+
+
+def _info_from(d: dict) -> SaveInfo:
+    def opt_int(x):
+        if x is None or isinstance(x, int) and not isinstance(x, bool):
+            return x
+        raise ValueError(f"not a number: {x!r}")
+
+    return SaveInfo(id=str(d["id"]), game=str(d["game"]),
+                    variant=None if d["variant"] is None else str(d["variant"]),
+                    players=int(d["players"]), seats=tuple(Seat.from_dict(x) for x in d["seats"]),
+                    updated=str(d["updated"]), finished=bool(d["finished"]),
+                    winners=tuple(int(w) for w in d["winners"]), moves=int(d["moves"]),
+                    turn=opt_int(d["turn"]), round=opt_int(d["round"]), rounds=opt_int(d["rounds"]))
+
+
+def _entry_to(key: tuple[int, int, int], e: Entry) -> dict:
+    d: dict[str, Any] = {"key": list(key), "mtime": e.mtime}
+    if e.info is not None:
+        info = e.info
+        d["info"] = {"id": info.id, "game": info.game, "variant": info.variant, "players": info.players,
+                     "seats": [x.to_dict() for x in info.seats], "updated": info.updated,
+                     "finished": info.finished, "winners": list(info.winners), "moves": info.moves,
+                     "turn": info.turn, "round": info.round, "rounds": info.rounds}
+    else:
+        d["problem"] = e.problem
+        d["unsupported"] = e.unsupported
+    return d
+
+
+def _read_index(folder: Path) -> None:
+    """Put the folder's index entries into `_LISTED` (each is checked against its file)."""
+    _INDEXED.add(folder)
+    try:
+        d = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        if d.get("format") != INDEX_FORMAT or d.get("version") != 1:
+            return
+        files = d["files"]
+        items = list(files.items())
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return
+    for name, f in items:
+        path = folder / name
+        if path in _LISTED:
+            continue
+        try:
+            key = tuple(int(k) for k in f["key"])
+            if len(key) != 3:
+                continue
+            mtime = float(f["mtime"])
+            if "info" in f:
+                entry = Entry(path, info=_info_from(f["info"]), mtime=mtime)
+            else:
+                entry = Entry(path, problem=str(f["problem"]), mtime=mtime,
+                              unsupported=bool(f["unsupported"]))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue                 # that entry is damaged: its file is read again
+        _LISTED[path] = (key, entry)
+
+
+def _write_index(folder: Path) -> None:
+    files = {p.name: _entry_to(key, e) for p, (key, e) in _LISTED.items() if p.parent == folder}
+    text = json.dumps({"format": INDEX_FORMAT, "version": 1, "files": files}, separators=(",", ":"))
+    try:
+        write_atomic(folder / INDEX, text)
+    except OSError:
+        pass                         # a read-only folder: every start reads the saves
+
 
 def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
     """Every save file, most recently played first; damaged ones carry the reason.
 
     A file is read (and checked whole, as `load` does) the first time it is
     listed and again only once it changed, so coming back to the title or the
-    load screen costs a `stat` per save, however many there are."""
+    load screen costs a `stat` per save, however many there are. What was read
+    is kept in the folder's index (INDEX) for the next start of Parlor."""
     folder = saves_dir(save_dir)
     try:
         paths = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
     except OSError:
         return []
+    if folder not in _INDEXED:
+        _read_index(folder)
+    changed = False
     out = []
     for p in paths:
         try:
@@ -420,10 +500,14 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
             entry = Entry(p, problem=str(exc), mtime=mtime, unsupported=isinstance(exc, UnsupportedVersion))
         if key is not None:
             _LISTED[p] = (key, entry)
+            changed = True
         out.append(entry)
     listed = set(paths)
     for p in [p for p in _LISTED if p.parent == folder and p not in listed]:
         del _LISTED[p]                 # deleted or moved away
+        changed = True
+    if changed:
+        _write_index(folder)
     out.sort(key=lambda e: (e.updated, e.path.name), reverse=True)
     return out
 

@@ -300,3 +300,56 @@ def test_a_folder_where_no_lock_can_be_made_still_plays(tmp_path):
     held = saves.hold(path)
     assert saves.in_use(path) is None
     held.release()
+
+
+def forget_listing():
+    """As if Parlor had just started: nothing listed in this process yet."""
+    saves._LISTED.clear()
+    saves._INDEXED.clear()
+
+
+def test_a_new_start_lists_from_the_index_without_reading_unchanged_saves(monkeypatch):
+    first, second = played(5, seed=1), played(7, seed=2)
+    (first.path.parent / "garbage.json").write_bytes(b"{nope")
+    before = saves.list_saves()
+    assert (first.path.parent / saves.INDEX).exists()
+    forget_listing()
+    reads = []
+    real = saves.load
+    monkeypatch.setattr(saves, "load", lambda path: reads.append(Path(path).name) or real(path))
+    again = saves.list_saves()
+    assert reads == []
+    assert [(e.path, e.info, e.problem, e.mtime) for e in again] == \
+        [(e.path, e.info, e.problem, e.mtime) for e in before]
+    saves.write(second, now="2099-01-01T00:00:00+00:00")   # played on elsewhere: read again
+    forget_listing()
+    assert saves.list_saves()[0].path == second.path and reads == [second.path.name]
+
+
+@pytest.mark.parametrize("index", [b"", b"{not json", b'{"format": "parlor-save-index", "version": 1, "files": 3}',
+                                   b'[1, 2]', b'{"format": "parlor-save-index", "version": 1, "files": '
+                                   b'{"x.json": {"key": "abc"}}}'])
+def test_a_damaged_index_is_ignored_and_written_afresh(index):
+    rec = played(5, seed=1)
+    saves.list_saves()
+    good = (rec.path.parent / saves.INDEX).read_bytes()
+    (rec.path.parent / saves.INDEX).write_bytes(index)
+    forget_listing()
+    (entry,) = saves.list_saves()
+    assert entry.path == rec.path and entry.info.moves == 5
+    assert (rec.path.parent / saves.INDEX).read_bytes() == good
+
+
+def test_an_index_entry_that_does_not_match_its_file_is_not_used(monkeypatch):
+    rec = played(5, seed=1)
+    saves.list_saves()
+    index = json.loads((rec.path.parent / saves.INDEX).read_text())
+    index["files"][rec.path.name]["info"]["moves"] = "many"       # damaged entry
+    (rec.path.parent / saves.INDEX).write_text(json.dumps(index))
+    forget_listing()
+    assert saves.list_saves()[0].info.moves == 5
+    index["files"][rec.path.name]["info"]["moves"] = 99           # a well-formed entry of another file
+    index["files"][rec.path.name]["key"][2] += 1
+    (rec.path.parent / saves.INDEX).write_text(json.dumps(index))
+    forget_listing()
+    assert saves.list_saves()[0].info.moves == 5
