@@ -26,6 +26,7 @@ import os
 import secrets
 import socket
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -44,15 +45,28 @@ LEVELS = ("easy", "normal", "hard")
 
 
 class SaveError(Exception):
-    """A save file that can't be used; `str()` is the reason, for people."""
+    """A save file that can't be used; `str()` is the reason, for people.
+    `lasting`: the reason lies in the file's contents, so it holds as long as
+    the file is unchanged (the listing keeps it; others are looked at afresh)."""
+
+    lasting = True
 
 
 class DamagedSave(SaveError):
     """The file is not a readable Parlor save (bad JSON, truncated, inconsistent)."""
 
 
+class Unreadable(DamagedSave):
+    """The file can't be read now (permissions, an I/O error) or holds a game this
+    Parlor doesn't have: another time, or another Parlor, may read it."""
+
+    lasting = False
+
+
 class UnsupportedVersion(SaveError):
     """The file is a Parlor save of a format version this Parlor doesn't read."""
+
+    lasting = False
 
 
 class InUse(SaveError):
@@ -270,6 +284,8 @@ def parse(text: str, path: Path | None = None) -> SaveRecord:
         if exc.pos >= len(text.rstrip()):
             raise DamagedSave("the file is cut short (truncated JSON)") from None
         raise DamagedSave(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise DamagedSave("not a Parlor save (nested too deeply)") from None
     return from_dict(d, path)
 
 
@@ -288,11 +304,11 @@ def from_dict(d: Any, path: Path | None = None) -> SaveRecord:
     try:
         game_name = d["game"]
         if game_name not in engine.GAMES:
-            raise DamagedSave(f"unknown game {game_name!r}")
+            raise Unreadable(f"unknown game {game_name!r}")
         try:
             game = engine.load_game(d["state"])
         except ImportError as exc:
-            raise DamagedSave(f"{game_name} can't be loaded by this Parlor ({exc})") from None
+            raise Unreadable(f"{game_name} can't be loaded by this Parlor ({exc})") from None
         if game.game != game_name:
             raise DamagedSave("the game state doesn't match the game named in the file")
         seats = [Seat.from_dict(s) for s in d["seats"]]
@@ -310,8 +326,8 @@ def from_dict(d: Any, path: Path | None = None) -> SaveRecord:
                          updated=str(d["updated"]), moves=moves, events=events, path=path)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+    except Exception as exc:          # whatever the engine finds wrong with it (OverflowError too)
+        detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc) or type(exc).__name__
         raise DamagedSave(f"the saved game is damaged ({detail})") from None
     return rec
 
@@ -322,7 +338,7 @@ def load(path: str | os.PathLike) -> SaveRecord:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise DamagedSave(f"can't be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"can't be read ({exc.strerror or exc})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -386,16 +402,19 @@ class Entry:
         return load(self.path)
 
 
-# list_saves reads a file again only when it changed: path -> ((inode, mtime, size), entry).
-# Every write replaces the file (a new inode), so a changed save is never taken for the old.
-_LISTED: dict[Path, tuple[tuple[int, int, int], Entry]] = {}
+# list_saves reads a file again only when it changed: path -> ((inode, mtime, size, ctime), entry).
+# Every write replaces the file (a new inode), so a changed save is never taken for the old;
+# chmod and touch change the ctime.
+_LISTED: dict[Path, tuple[tuple[int, ...], Entry]] = {}
 
 # The same, kept between runs in the saves folder, so Parlor starts without reading
-# every save: {"format": INDEX_FORMAT, "version": 1, "files": {name: {"key": [inode,
-# mtime_ns, size], "mtime": float, "info": {...}} or {..., "problem": str,
-# "unsupported": bool}}}. Only an entry whose key matches the file now is used; an
-# index that can't be read is ignored (and written afresh).
-INDEX = ".index.json"
+# every save: {"format": INDEX_FORMAT, "version": 1, "reads": VERSION, "games": [...],
+# "files": {name: {"key": [inode, mtime_ns, size, ctime_ns], "mtime": float, "info":
+# {...}} or {..., "problem": str}}}. Only an entry whose key matches the file now is
+# used, only by a Parlor that reads the same save version and games (what it wrote
+# depends on both), and only `lasting` verdicts are kept. An index that can't be
+# read is ignored (and written afresh).
+INDEX = ".parlor-index.json"
 INDEX_FORMAT = "parlor-save-index"
 _INDEXED: set[Path] = set()          # folders whose index was read in this process
 
@@ -424,8 +443,13 @@ def _entry_to(key: tuple[int, int, int], e: Entry) -> dict:
                      "turn": info.turn, "round": info.round, "rounds": info.rounds}
     else:
         d["problem"] = e.problem
-        d["unsupported"] = e.unsupported
     return d
+
+
+def _index_stamp() -> dict:
+    import engine
+
+    return {"format": INDEX_FORMAT, "version": 1, "reads": VERSION, "games": sorted(engine.GAMES)}
 
 
 def _read_index(folder: Path) -> None:
@@ -433,11 +457,10 @@ def _read_index(folder: Path) -> None:
     _INDEXED.add(folder)
     try:
         d = json.loads((folder / INDEX).read_text(encoding="utf-8"))
-        if d.get("format") != INDEX_FORMAT or d.get("version") != 1:
+        if any(d.get(k) != v for k, v in _index_stamp().items()):
             return
-        files = d["files"]
-        items = list(files.items())
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        items = list(d["files"].items())
+    except Exception:            # whatever is wrong with it, the saves themselves are read
         return
     for name, f in items:
         path = folder / name
@@ -445,22 +468,21 @@ def _read_index(folder: Path) -> None:
             continue
         try:
             key = tuple(int(k) for k in f["key"])
-            if len(key) != 3:
+            if len(key) != 4:
                 continue
             mtime = float(f["mtime"])
             if "info" in f:
                 entry = Entry(path, info=_info_from(f["info"]), mtime=mtime)
             else:
-                entry = Entry(path, problem=str(f["problem"]), mtime=mtime,
-                              unsupported=bool(f["unsupported"]))
-        except (KeyError, TypeError, ValueError, AttributeError):
+                entry = Entry(path, problem=str(f["problem"]), mtime=mtime)
+        except Exception:
             continue                 # that entry is damaged: its file is read again
         _LISTED[path] = (key, entry)
 
 
 def _write_index(folder: Path) -> None:
     files = {p.name: _entry_to(key, e) for p, (key, e) in _LISTED.items() if p.parent == folder}
-    text = json.dumps({"format": INDEX_FORMAT, "version": 1, "files": files}, separators=(",", ":"))
+    text = json.dumps({**_index_stamp(), "files": files}, separators=(",", ":"))
     try:
         write_atomic(folder / INDEX, text)
     except OSError:
@@ -486,7 +508,7 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
     for p in paths:
         try:
             st = p.stat()
-            key = (st.st_ino, st.st_mtime_ns, st.st_size)
+            key = (st.st_ino, st.st_mtime_ns, st.st_size, st.st_ctime_ns)
             mtime = st.st_mtime
         except OSError:
             key, mtime = None, 0.0
@@ -494,12 +516,18 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
         if key is not None and cached is not None and cached[0] == key:
             out.append(cached[1])
             continue
+        lasting = True
         try:
             entry = Entry(p, info=SaveInfo.of(load(p)), mtime=mtime)
         except SaveError as exc:
             entry = Entry(p, problem=str(exc), mtime=mtime, unsupported=isinstance(exc, UnsupportedVersion))
-        if key is not None:
+            lasting = exc.lasting
+        except Exception as exc:       # loaded, but the game can't say where it stands
+            entry = Entry(p, problem=f"the saved game is damaged ({exc or type(exc).__name__})", mtime=mtime)
+        if key is not None and lasting:
             _LISTED[p] = (key, entry)
+            changed = True
+        elif _LISTED.pop(p, None) is not None:
             changed = True
         out.append(entry)
     listed = set(paths)
@@ -568,11 +596,16 @@ class Hold:
         del _HELD[self.path]
         fd = entry[0]
         if fd is not None:
+            lp = lock_path(self.path)
             try:                   # removed while still locked: whoever waits on it tries afresh
-                os.unlink(lock_path(self.path))
+                if os.stat(lp).st_ino == os.fstat(fd).st_ino:     # ours, not one made since
+                    os.unlink(lp)
             except OSError:
                 pass
-            os.close(fd)
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
 def hold(path: str | os.PathLike) -> Hold:
@@ -593,6 +626,7 @@ def _lock(lp: Path) -> int | None:
     """A descriptor of `lp` with our exclusive lock on it, or None if no lock can be made."""
     if fcntl is None:
         return None
+    busy = 0
     for _ in range(10):
         try:
             fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o600)
@@ -601,11 +635,20 @@ def _lock(lp: Path) -> int | None:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            busy += 1
+            if busy < 3:           # perhaps only `in_use` looking, from another Parlor
+                os.close(fd)
+                time.sleep(0.02)
+                continue
             who = _holder(fd)
             os.close(fd)
             raise InUse(f"open in another Parlor ({who})") from None
-        except OSError:
+        except OSError:            # no locks on this file system: nobody can hold the game
             os.close(fd)
+            try:
+                os.unlink(lp)
+            except OSError:
+                pass
             return None
         try:
             same = os.fstat(fd).st_ino == os.stat(lp).st_ino

@@ -326,13 +326,20 @@ def test_a_new_start_lists_from_the_index_without_reading_unchanged_saves(monkey
     assert saves.list_saves()[0].path == second.path and reads == [second.path.name]
 
 
-@pytest.mark.parametrize("index", [b"", b"{not json", b'{"format": "parlor-save-index", "version": 1, "files": 3}',
-                                   b'[1, 2]', b'{"format": "parlor-save-index", "version": 1, "files": '
-                                   b'{"x.json": {"key": "abc"}}}'])
+STAMP = b'"format": "parlor-save-index", "version": 1, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
+
+
+@pytest.mark.parametrize("index", [
+    b"", b"{not json", b"[1, 2]", b"[" * 100_000, b"{" + STAMP + b', "files": 3}',
+    b"{" + STAMP + b', "files": {"x.json": {"key": "abc"}}}',
+    b"{" + STAMP + b', "files": {"x.json": {"key": [Infinity, 0, 0, 0], "mtime": 1, "problem": "x"}}}',
+    b"{" + STAMP + b', "files": {"x.json": {"key": [1, 2, 3, 4], "mtime": 1' + b"0" * 400 + b', "problem": "x"}}}',
+])
 def test_a_damaged_index_is_ignored_and_written_afresh(index):
     rec = played(5, seed=1)
     saves.list_saves()
     good = (rec.path.parent / saves.INDEX).read_bytes()
+    assert good.startswith(b"{" + STAMP.replace(b" ", b""))
     (rec.path.parent / saves.INDEX).write_bytes(index)
     forget_listing()
     (entry,) = saves.list_saves()
@@ -353,3 +360,62 @@ def test_an_index_entry_that_does_not_match_its_file_is_not_used(monkeypatch):
     (rec.path.parent / saves.INDEX).write_text(json.dumps(index))
     forget_listing()
     assert saves.list_saves()[0].info.moves == 5
+
+
+def test_the_index_of_another_parlor_version_is_not_used(monkeypatch):
+    rec = played(5, seed=1)
+    saves.list_saves()
+    index = json.loads((rec.path.parent / saves.INDEX).read_text())
+    index["reads"] = 2                          # written by a Parlor that reads other saves
+    (rec.path.parent / saves.INDEX).write_text(json.dumps(index))
+    forget_listing()
+    reads = []
+    real = saves.load
+    monkeypatch.setattr(saves, "load", lambda path: reads.append(Path(path).name) or real(path))
+    assert saves.list_saves()[0].info.moves == 5 and reads == [rec.path.name]
+
+
+def test_verdicts_that_are_not_the_files_own_are_not_kept(monkeypatch):
+    """A file that could not be read this time (permissions, I/O), or that this Parlor can't
+    read but another may (a newer format), is looked at again at every listing."""
+    rec = played(5, seed=1)
+    future = rec.path.parent / "future.json"
+    future.write_text(rec.path.read_text().replace('"version":1,', '"version":99,', 1))
+    real = Path.read_bytes
+    failing = {rec.path}
+
+    def read_bytes(self):
+        if self in failing:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    entries = {e.path: e for e in saves.list_saves()}
+    assert entries[rec.path].problem == "can't be read (Permission denied)"
+    assert entries[future].unsupported
+    assert not (rec.path.parent / saves.INDEX).exists()      # nothing worth keeping
+    failing.clear()                              # e.g. chmod: the file's inode, mtime and size stay
+    assert {e.path: e.damaged for e in saves.list_saves()} == {rec.path: False, future: True}
+    forget_listing()
+    assert {e.path: e.damaged for e in saves.list_saves()} == {rec.path: False, future: True}
+
+
+@pytest.mark.parametrize("damage", [lambda t: "[" * 100_000 + "]" * 100_000,
+                                    lambda t: t.replace('"bot_seed":', '"bot_seed":1e400,"x":', 1)])
+def test_strange_damage_is_listed_not_raised(damage):
+    rec = played(5, seed=1)
+    rec.path.write_text(damage(rec.path.read_text()))
+    (entry,) = saves.list_saves()
+    assert entry.damaged and entry.problem
+    with pytest.raises(saves.DamagedSave):
+        saves.load(rec.path)
+
+
+def test_letting_go_never_removes_a_lock_file_made_since():
+    rec = played(5, seed=1)
+    held = saves.hold(rec.path)
+    saves.lock_path(rec.path).unlink()           # e.g. a tool that cleans hidden files
+    with OtherParlor(rec.path) as other:         # so another Parlor could hold it too
+        held.release()
+        assert saves.lock_path(rec.path).exists()
+        assert saves.in_use(rec.path) == f"open in another Parlor (process {other.pid})"

@@ -286,6 +286,8 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
     other = OtherParlor(good.path)
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        info = str(app.screen.query_one("#continue-info").render())
+        assert f"Open in another Parlor (process {other.pid}): quit it there to continue here." in info
         await pilot.press("c")                            # the title's Continue: refused, says why
         await pilot.pause()
         assert app.screen.__class__.__name__ == "TitleScreen"

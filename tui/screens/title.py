@@ -64,7 +64,9 @@ class TitleScreen(ParlorScreen):
 
     def refresh_menu(self) -> None:
         entries = saves.list_saves(self.app.save_dir)
-        self._latest = next((e.info for e in entries if e.info and not e.info.finished), None)
+        latest = next((e for e in entries if e.info and not e.info.finished), None)
+        self._latest = latest.info if latest else None
+        busy = saves.in_use(latest.path) if latest else None
         self._has_saves = bool(entries)
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted
@@ -79,8 +81,11 @@ class TitleScreen(ParlorScreen):
         ])
         menu.highlighted = keep if keep is not None else (1 if self._latest is not None else 0)
         info = self.query_one("#continue-info", Static)
-        info.update(f"Continue: {names.describe(self._latest, self.app.glyphs.sep)}" if self._latest is not None else
-                    "No game in progress: press n to start one.")
+        if self._latest is None:
+            info.update("No game in progress: press n to start one.")
+        else:
+            info.update(f"Continue: {names.describe(self._latest, self.app.glyphs.sep)}"
+                        + (f"\n{busy[0].upper()}{busy[1:]}: quit it there to continue here." if busy else ""))
         self.refresh_bindings()
         menu.focus()
 
