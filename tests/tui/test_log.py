@@ -83,3 +83,35 @@ async def test_the_log_in_ascii_is_drawn_with_ascii_only():
         assert text.isascii(), [c for c in text if not c.isascii()][:5]
         assert "+- Log: Sorry! -" in text
         assert "Esc Close  ^/v Scroll  PgUp/PgDn Page  home First  end Last" in text   # the keys, in the footer
+
+
+@run_async
+async def test_the_board_log_keeps_its_last_line_in_view_when_it_gets_fewer_rows():
+    """A taller turn panel leaves the log fewer rows: it still ends with what just happened
+    (unless the player scrolled it up)."""
+    from textual.app import App
+
+    from tui.widgets.game_log import GameLog
+
+    class One(App):
+        def compose(self):
+            yield GameLog(id="log")
+
+    app = One()
+    async with app.run_test(size=(40, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.styles.height = 12
+        for i in range(30):
+            log.write(f"line {i} " + "word " * (i % 9))       # some lines wrap
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        log.styles.height = 5
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        log.scroll_to(y=0, animate=False)                     # scrolled up to read: left there
+        await pilot.pause()
+        log.styles.height = 8
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == 0

@@ -24,12 +24,19 @@ class GameLog(RichLog):
         kwargs.setdefault("max_lines", 2000)
         super().__init__(**kwargs)
         self._width = 0           # the width the lines were wrapped to (0: not laid out yet)
+        self._height = 0          # the height at the last resize
         self._rewrap = False
 
     def on_resize(self, event: Resize) -> None:
         width = event.size.width
         if not width:
             return
+        # A log that showed its last line shows it still when the board gives it fewer
+        # rows (e.g. a taller turn panel): the scroll offset alone would keep the top.
+        old_bottom = max(0, self.virtual_size.height - self._height) if self._height else 0
+        if self._height != event.size.height and self.scroll_y >= old_bottom:
+            self.call_after_refresh(self.scroll_end, animate=False)
+        self._height = event.size.height
         if self._width and width != self._width and not self._rewrap:
             # once, after the next refresh: a window being dragged sends many resizes
             self._rewrap = True
