@@ -462,3 +462,55 @@ async def test_a_failing_save_is_reported_once_and_its_end_too(monkeypatch):
         await pilot.press("ctrl+q")
     assert said and "The moves since the last save are lost" in said[0]
     assert len(saves.load(session.path).moves) == kept < len(session.record.moves)
+
+
+def two_people_and_bots():
+    """A Pegs game: Red and Blue are people, the other seats bots, Red to play first."""
+    from engine.saves import Seat
+    from tui.session import GameSpec, Session
+
+    spec = GameSpec(game="pegs", players=4, seed=5,
+                    seats=(Seat("human"), Seat("human"), Seat("bot", "normal"), Seat("bot", "normal")))
+    return Session.new(spec)
+
+
+async def play_until_bots(app, pilot):
+    """Through the hand-offs, play the people's turns until a bot is to play."""
+    from tui.screens.dialogs import HandoffScreen
+
+    for _ in range(200):
+        board = board_screen(app)
+        if board.bot_turn:
+            return board
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+        elif board.awaiting and app.screen is board:
+            board.apply_move(board._token, board.game.legal_moves()[0])
+        await pilot.pause(0.02)
+    raise AssertionError("no bot's turn came")
+
+
+@run_async
+async def test_the_bots_wait_while_quit_is_asked_and_no_dialog_waits_behind_a_hand_off():
+    from tui.screens.dialogs import HandoffScreen, QuitScreen
+
+    app = app_for(two_people_and_bots(), bot_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = await play_until_bots(app, pilot)
+        moves = len(board.session.record.moves)
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        for _ in range(10):
+            await pilot.pause(0.05)
+        assert len(board.session.record.moves) == moves, "no bot moved while Quit? was open"
+        await pilot.press("escape")                                   # keep playing
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the next person's hand-off")
+        assert not any(isinstance(s, QuitScreen) for s in app.screen_stack)
+        # the log open as the bots play: the hand-off comes once it is closed, on top
+        await play_until_bots(app, pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: board.mode == "wait" and board._handoff_waiting, what="the bots' turns")
+        assert app.screen.__class__.__name__ == "LogScreen"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off after the log")
+        assert [type(s).__name__ for s in app.screen_stack[-2:]] == [type(board).__name__, "HandoffScreen"]

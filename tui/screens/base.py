@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import TypeVar
 
 from textual import work
@@ -60,6 +61,8 @@ class GameScreen(ParlorScreen):
         self._bot_move = None
         self._results_shown = False
         self._save_error_shown: str | None = None    # the saving error the player was told of
+        self._asking = False                  # Quit? is open: the bots wait for the answer
+        self._handoff_waiting = False         # a hand-off waits for the board to be on top
 
     @property
     def awaiting(self) -> bool:
@@ -164,12 +167,22 @@ class GameScreen(ParlorScreen):
                 self.mode = "wait"
                 self.viewer = None
                 self.redraw_turn()
+                if self.app.screen is not self:
+                    # the log or help is open over the board: the hand-off comes when it
+                    # closes, so that nothing the last player opened waits behind it
+                    self._handoff_waiting = True
+                    return
                 self.app.push_screen(HandoffScreen(COLOURS[seat]),
                                      callback=lambda _: self._begin_human(seat))
                 return
             self._begin_human(seat)
         else:
             self._begin_bot(seat)
+
+    def on_screen_resume(self) -> None:
+        if self._handoff_waiting:
+            self._handoff_waiting = False
+            self.call_after_refresh(self.next_turn)
 
     def _begin_bot(self, seat: int) -> None:
         self.mode = "bot"
@@ -191,6 +204,8 @@ class GameScreen(ParlorScreen):
             if delay > 0:           # show the move on the board for a moment first
                 self.app.call_from_thread(self._show_bot_move, token, move)
                 self._wake.wait(delay)
+            while self._asking and token == self._token and not self._closing:
+                time.sleep(0.05)    # Quit? is open: play on only once it is answered
             if token != self._token or self._closing:
                 return
             self.app.call_from_thread(self.apply_move, token, move)
@@ -230,8 +245,10 @@ class GameScreen(ParlorScreen):
         from .dialogs import QuitScreen
 
         error = self.unsaved()
+        self._asking = True
 
         def done(choice: str | None) -> None:
+            self._asking = False
             if choice == "quit":
                 self.app.exit(message=saved_note(error))
             elif choice == "title":
