@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import TypeVar
 
 from textual import work
@@ -62,6 +61,7 @@ class GameScreen(ParlorScreen):
         self._results_shown = False
         self._save_error_shown: str | None = None    # the saving error the player was told of
         self._asking = False                  # Quit? is open: the bots wait for the answer
+        self._held_move = None                # (token, move) of a bot that waits for it
         self._handoff_waiting = False         # a hand-off waits for the board to be on top
 
     @property
@@ -204,13 +204,18 @@ class GameScreen(ParlorScreen):
             if delay > 0:           # show the move on the board for a moment first
                 self.app.call_from_thread(self._show_bot_move, token, move)
                 self._wake.wait(delay)
-            while self._asking and token == self._token and not self._closing:
-                time.sleep(0.05)    # Quit? is open: play on only once it is answered
             if token != self._token or self._closing:
                 return
-            self.app.call_from_thread(self.apply_move, token, move)
+            self.app.call_from_thread(self._deliver, token, move)
         except RuntimeError:        # the app is closing
             return
+
+    def _deliver(self, token: int, move) -> None:
+        """A bot's move, ready: played now, or once Quit? is answered with 'keep playing'."""
+        if self._asking:
+            self._held_move = (token, move)
+            return
+        self.apply_move(token, move)
 
     def _show_bot_move(self, token: int, move) -> None:
         if token != self._token:
@@ -249,6 +254,9 @@ class GameScreen(ParlorScreen):
 
         def done(choice: str | None) -> None:
             self._asking = False
+            held, self._held_move = self._held_move, None
+            if held is not None and choice not in ("quit", "title"):
+                self.apply_move(*held)
             if choice == "quit":
                 self.app.exit(message=saved_note(error))
             elif choice == "title":
