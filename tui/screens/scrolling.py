@@ -4,14 +4,15 @@ from __future__ import annotations
 from textual.binding import Binding
 
 
-def scroll_bindings(*, ends_shown: bool = False) -> list[Binding]:
-    """↑/↓ (j/k) a line, PgUp/PgDn (Space) a page, Home and End; `ends_shown` puts Home
-    and End in the footer too (where it has room)."""
+def scroll_bindings(*, ends_shown: bool = False, space: bool = True) -> list[Binding]:
+    """↑/↓ (j/k) a line, PgUp/PgDn (Space, unless `space` is False) a page, Home and End;
+    `ends_shown` puts Home and End in the footer too (where it has room)."""
     return [
         Binding("up,k", "scroll(-1)", "Scroll", key_display="↑/↓", tooltip="Scroll a line up or down"),
         Binding("down,j", "scroll(1)", "Scroll", show=False, tooltip="Scroll a line up or down"),
         Binding("pageup", "page(-1)", "Page", key_display="PgUp/PgDn", tooltip="Scroll a page up or down"),
-        Binding("pagedown,space", "page(1)", "Page", show=False, tooltip="Scroll a page up or down"),
+        Binding("pagedown,space" if space else "pagedown", "page(1)", "Page", show=False,
+                tooltip="Scroll a page up or down"),
         Binding("home", "end(0)", "First", show=ends_shown, tooltip="Go to the start"),
         Binding("end", "end(1)", "Last", show=ends_shown, tooltip="Go to the end"),
     ]
