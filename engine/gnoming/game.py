@@ -339,7 +339,9 @@ class GnomingGame(Game):
         if phase == REPLACED:
             if isinstance(move, Bounce):
                 if move.card != self.hand or not can_bounce(self, seat, self.hand):
-                    return "that card cannot bounce (G-5.1-G-5.3)"
+                    return ("that card cannot bounce: only a positive card that was face down bounces, and only "
+                            "when it matches the card that replaced it or another face-up positive card "
+                            "(G-5.1 to G-5.3)")
                 if not bounce_targets(self, seat, self.hand) >> move.cell & 1:
                     return "a bounce never goes to a position filled this turn (G-5.4)"
             if isinstance(move, Discard):
