@@ -142,8 +142,7 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "target": ("◆", "*"),
     "from": ("◇", "o"),
     "bumped": ("✕", "x"),
-    "arrow": ("→", ">"),
-    "back": ("←", "<"),
+    "arrow": ("→", "->"),           # from -> to, a backward move too (as in the log)
     "swap": ("⇄", "="),
     "pointer": ("▸", ">"),
     "pointer-left": ("◂", "<"),

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from engine import COLOURS
 from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE
 
+from .text import sentence
+
 # Peg labels: initial + number. Purple and Pink both start with P: Pink is K.
 INITIALS = ("R", "B", "Y", "G", "O", "P", "K", "C")
 TEAM_LETTERS = ("A", "B")
@@ -134,7 +136,7 @@ def preview(game, move, glyphs) -> Preview:
     for i, (owner, peg, frm, to, bump) in enumerate(parts, 1):
         label = peg_label(owner, peg)
         if move.card == "8":
-            text = f"{label} back 8: {loc_short(frm)} {glyphs.back} {loc_short(to)}"
+            text = f"{label} back 8: {loc_short(frm)} {arrow} {loc_short(to)}"
         elif frm == "start" and move.card != "JOKER":
             text = f"{label} out of START {arrow} {loc_short(to)}"
         else:
@@ -169,7 +171,7 @@ def preview(game, move, glyphs) -> Preview:
             effects.append(f"all of {COLOURS[seat]}'s pegs are HOME: from now on "
                            f"{COLOURS[seat]} plays {COLOURS[after]}'s pegs")
     detail = "; ".join(effects)
-    detail = (detail[0].upper() + detail[1:] + ".") if detail else ""
+    detail = sentence(detail)
     return Preview(move, lines, detail, marks)
 
 

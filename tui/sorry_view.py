@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from engine.sorry.board import (CIRCLE_OFFSET, FWD, LONG_SLIDE, NAME_LOCS, SHORT_SLIDE, SIDE,
                                 TURN_OFFSET)
 
+from .text import sentence
+
 GRID = 16
 INITIALS = ("R", "B", "Y", "G")
 COLOUR_NAMES = ("Red", "Blue", "Yellow", "Green")
@@ -202,7 +204,7 @@ def preview(game, move, glyphs) -> Preview:
             label = pawn_label(pawn)
             text = f"{label} {loc_short(frm)} {arrow} {loc_short(to)}"
             if kind == "backward":
-                text = f"{label} back {loc_short(frm)} {glyphs.back} {loc_short(to)}"
+                text = f"{label} back {loc_short(frm)} {arrow} {loc_short(to)}"
             elif kind == "start":
                 text = f"{label} out of START {arrow} {loc_short(to)}"
             elif kind == "sorry":
@@ -234,7 +236,7 @@ def preview(game, move, glyphs) -> Preview:
     if "win" in kinds or "game_over" in kinds:
         effects.append("wins the game!")
     detail = "; ".join(effects)
-    detail = (detail[0].upper() + detail[1:] + ".") if detail else ""
+    detail = sentence(detail)
     return Preview(move, lines, detail, marks)
 
 

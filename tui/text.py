@@ -19,3 +19,11 @@ def asciify(text: str) -> str:
             plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
             out.append(plain or "?")
     return "".join(out)
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence: a capital first, a full stop last unless it ends in ! or ?."""
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."

@@ -23,3 +23,9 @@ STARTERS = frozenset(("1", "2"))
 
 def card_words(card: str) -> str:
     return "SORRY!" if card == "SORRY" else card
+
+
+def a_card(card: str) -> str:
+    """The card with its article, as a sentence says it: "a 7", "an 8", "an 11", "a SORRY!"."""
+    words = card_words(card)
+    return f"{'an' if card in ('8', '11') else 'a'} {words}"

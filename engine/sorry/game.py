@@ -8,7 +8,8 @@ from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_jso
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
                     PAWN_WORDS, SAFE1, SLIDE, START)
-from .cards import BACKWARD as BACK_STEPS, CARD_NAMES, CARD_ORDER, DECK, FORWARD, STARTERS, card_words
+from .cards import (BACKWARD as BACK_STEPS, CARD_NAMES, CARD_ORDER, DECK, FORWARD, STARTERS, a_card,
+                    card_words)
 from .moves import SorryMove
 
 VARIANTS = ("standard", "teams", "points")
@@ -64,15 +65,15 @@ def _apart(ka, kta, slide_a, kb, ktb, slide_b) -> bool:
 # Events are immutable values: the common ones are made once and reused.
 @cache
 def _step_event(seat: int, card: str, kind: str, pawn: int, to: int) -> Event:
-    who, where, card = PAWN_WORDS[pawn], LOC_WORDS[to], card_words(card)
+    who, where = PAWN_WORDS[pawn], LOC_WORDS[to]
     if kind == START_PAWN:
-        text = f"{who} came out of START with a {card}"
+        text = f"{who} came out of START with {a_card(card)}"
     elif kind == SORRY:
         text = f"SORRY! {who} left START for {where}"
     elif kind == BACKWARD:
         text = f"{who} moved {BACK_STEPS[card]} back to {where}"
     else:
-        text = f"{who} moved forward to {where} with a {card}"
+        text = f"{who} moved forward to {where} with {a_card(card)}"
     return Event(kind, text, seat)
 
 
@@ -89,11 +90,11 @@ def _home_event(pawn: int) -> Event:
 
 @cache
 def _no_move_event(seat: int, card: str, kind: str) -> Event:
-    who, card = COLOURS[seat], card_words(card)
+    who = COLOURS[seat]
     if kind == mv.DISCARD:
-        return Event("discard", f"{who} could not move and discarded a {card}", seat)
+        return Event("discard", f"{who} could not move and discarded {a_card(card)}", seat)
     why = "declined to switch" if kind == mv.DECLINE else "could not move"
-    return Event("pass", f"{who} {why} with the {card}", seat)
+    return Event("pass", f"{who} {why} with the {card_words(card)}", seat)
 
 
 @cache

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import engine
 from engine import bots, saves
+from engine.gnoming.moves import Discard, Take
 from tui.screens.dialogs import HandoffScreen
 from tui.screens.gnoming import GnomingScreen, RoundEndScreen
 from tui.screens.results import ResultsScreen
@@ -354,8 +355,10 @@ async def test_the_footer_fits_80_columns_in_every_phase():
             await pilot.pause()
             shown = footer_fits(app)
             assert "question_mark" in shown, screen.game.phase
-            # the pile keys only where a pile is in play: not during the flips
-            piles = screen.game.phase in ("draw", "play", "replaced")
+            # the pile keys only where a pile can be used: not during the flips, nor for
+            # a card taken from a pile (it must be placed, G-4.3)
+            piles = any(isinstance(m, Take) or isinstance(m, Discard) and m.pile is not None
+                        for m in screen.game.legal_moves())
             # (one entry for both piles: "1/2 Pile")
             assert ("1" in shown, "2" in shown) == (piles, False), (screen.game.phase, shown)
             token = screen._token

@@ -3,6 +3,7 @@ from late positions, the dead-hand discard, playing for a partner, hand-offs, re
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import RichLog
 
 from engine import saves
@@ -14,7 +15,7 @@ from tui.screens.results import ResultsScreen
 from tui.session import GameSpec, Session
 from themes import glyphs
 
-from .helpers import FIXED_TIME, app_for, board_screen, human_turn, run_async, seats, send, until
+from .helpers import FIXED_TIME, app_for, board_screen, human_turn, run_async, screen_text, seats, send, until
 
 # Seeds whose late positions end in 30 to 180 moves with easy bots (a human
 # turn costs a screen refresh or two; see late_session).
@@ -272,3 +273,151 @@ def test_split_steps_and_move_words():
         if len(w) == 2:
             steps = [int(line.rsplit("(", 1)[1].rstrip(")")) for line in w]
             assert sum(steps) == 7
+
+
+# ---------------------------------------------------------------- what the board says
+def finishing_split_session(players: int) -> Session:
+    """Red's last peg two holes past Red's in-spot behind a 7; Yellow all HOME, so after R5
+    goes HOME the rest of the 7 moves Orange's peg 1 (on Orange 9)."""
+    orange_9 = 18 * 4 + 8
+    return pegs_session(players, ("human",) + ("easy",) * (players - 1),
+                        pegs={0: ["home:2", "home:3", "home:4", "home:5", "track:1"],
+                              2: [f"home:{k}" for k in range(1, 6)], 4: [f"track:{orange_9}"]},
+                        hands={0: ["7", "2", "3", "4", "5", "6"]}, seed=1)
+
+
+async def show_move(pilot, screen: PegsScreen, card: str, first_line: str) -> None:
+    """←/→ to `card`, Tab to the move whose first line is `first_line`."""
+    for _ in range(len(screen._cards)):
+        if screen._selected_card() == card:
+            break
+        await send(pilot, "right")
+        await pilot.pause()
+    for _ in range(len(screen._move_map)):
+        if screen.current_preview().lines[0] == first_line:
+            break
+        await send(pilot, "tab")
+        await pilot.pause()
+    assert screen.current_preview().lines[0] == first_line
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("players,size", [(6, (100, 30)), (8, (80, 24)), (6, (80, 24))])
+@run_async
+async def test_a_long_explanation_of_a_move_is_shown_whole(players, size):
+    app = app_for(finishing_split_session(players))
+    async with app.run_test(size=size) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await show_move(pilot, screen, "7", "7 split: R5 Red 2 → HOME 1 (3)")
+        await pilot.pause()
+        p = screen.current_preview()
+        assert p.lines[1] == "+ O1 Orange 9 → Orange 13 (4)"
+        assert p.detail == ("R5 reaches HOME; moves Orange's peg 1 (playing for a partner); all of Red's "
+                            "pegs are HOME: from now on Red plays Orange's pegs.")
+        shown = screen_text(app).splitlines()
+        detail = screen.query_one("#detail")
+        rows = [shown[y].strip() for y in range(detail.region.y, detail.region.bottom)]
+        assert " ".join(r for r in rows if r) == p.detail, rows
+        assert detail.region.bottom <= app.size.height - 1, "above the footer"
+        # both lines of the split are in the moves panel
+        moves = screen.query_one("#moves")
+        panel = "\n".join(shown[moves.region.y:moves.region.bottom])
+        assert p.lines[0] in panel and p.lines[1] in panel
+        height = detail.outer_size.height
+        await send(pilot, "tab")                    # the other 7 has no explanation: nothing moves
+        await pilot.pause()
+        assert screen.current_preview().detail == "" and detail.outer_size.height == height
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+@run_async
+async def test_moves_read_from_to_with_the_logs_arrow(ascii):
+    # R1 on Red 12: the 8 takes it back to Red 4; the Q brings R2 out to Red 9
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:11"]},
+                           hands={0: ["8", "Q", "2", "3", "4", "5"]}, seed=2)
+    app = app_for(session, ascii=ascii)
+    arrow = "->" if ascii else "→"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await show_move(pilot, screen, "8", f"R1 back 8: Red 12 {arrow} Red 4")
+        assert f"R1 back 8: Red 12 {arrow} Red 4" in screen_text(app)
+        await show_move(pilot, screen, "Q", f"R2 out of START {arrow} Red 9")
+        assert f"R2 out of START {arrow} Red 9" in screen_text(app)
+        await show_move(pilot, screen, "8", f"R1 back 8: Red 12 {arrow} Red 4")
+        token = screen._token
+        await send(pilot, "enter")
+        await until(pilot, lambda: screen._token != token, what="the 8")
+        assert f"Red plays 8: peg 1 Red 12{arrow}Red 4" in log_text(screen)
+
+
+@run_async
+async def test_a_bots_dead_hand_is_said_of_the_bot():
+    # Cyan (a bot) holds no card that moves; Red, a person, watches it discard
+    session = pegs_session(8, ("human",) + ("easy",) * 7, pegs={0: ["track:10"]}, to_act=7,
+                           hands={7: ["2", "3", "5", "9", "10", "6"]}, seed=3)
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Cyan's move on show")
+        text = screen_text(app)
+        assert "Cyan plays" in text and "Discard the" in text
+        assert "No card of Cyan's other than a joker can move: Cyan discards one and draws." in text
+        assert "your hand" not in text
+        await send(pilot, "space")                  # skip ahead
+        await human_turn(pilot)
+
+
+@run_async
+async def test_brackets_mark_only_the_cards_that_move():
+    # R1 in HOME 3 and the rest in START: the 2 and the Q move, the 3 4 5 6 do not
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["home:3"]},
+                           hands={0: ["2", "3", "4", "5", "6", "Q"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        status = screen.query_one("#status")
+        for card in ("2", "3", "6", "Q"):
+            while screen._selected_card() != card:
+                await send(pilot, "right")
+                await pilot.pause()
+            await pilot.pause()
+            hand = str(status.render()).splitlines()[1]
+            assert hand.startswith("Your hand: [2]  3   4   5   6  [Q]"), (card, hand)
+            assert ("No move with this card" in screen_text(app)) == (card in ("3", "6"))
+
+
+@run_async
+async def test_people_in_the_who_column_are_not_read_as_pegs():
+    # two people and Purple's peg 1 on the board: "P1" may only be Purple's peg
+    session = pegs_session(6, ("human", "human", "easy", "easy", "easy", "easy"),
+                           pegs={0: ["track:10"], 5: ["track:40"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        await pilot.press("enter")
+        await human_turn(pilot)
+        lanes = screen_text(app).splitlines()[2:8]
+        assert [line.rstrip()[-4:] for line in lanes] == ["pl 1", "pl 2", "easy", "easy", "easy", "easy"]
+        assert sum(line.count("P1") for line in lanes) == 1 and "P1" in lanes[2]   # Yellow's lane
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@run_async
+async def test_every_peg_letter_is_explained(size):
+    app = app_for(late_session(8))
+    async with app.run_test(size=size) as pilot:
+        await human_turn(pilot)
+        shown = screen_text(app).splitlines()
+        assert shown[1].startswith(" K = Pink") or " K = Pink START" in shown[1], shown[1]
+        for lane, colour in zip(shown[2:10], ("Red", "Blue", "Yellow", "Green", "Orange", "Purple",
+                                              "Pink", "Cyan")):
+            assert colour in lane                               # the other letters: the lane's initial
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rules_widget = app.screen.query_one("#help-rules")
+        rules = "\n".join(strip.text for strip in rules_widget.render_lines(
+            Region(0, 0, rules_widget.size.width, rules_widget.size.height)))
+        assert "R Red, B Blue, Y Yellow, G Green, O Orange, P Purple, K Pink, C Cyan" in " ".join(rules.split())

@@ -1,5 +1,5 @@
 """Snapshots of the Pegs and Jokers screen: 4 and 8 players mid-game, a split 7 with a bump,
-a dead hand, playing for a partner, the results.
+a dead hand, playing for a partner, a split 7 whose explanation takes two rows, the results.
 
 Two themes and ASCII; exact positions with the person to act, so no bot moves first.
 Re-baseline with `pytest tests/tui/test_pegs_snapshots.py --snapshot-update`.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import app_for, board_screen, human_turn
-from .test_pegs import late_pegs, pegs_session
+from .test_pegs import finishing_split_session, late_pegs, pegs_session
 
 LOOKS = [("parlor-dark", False), ("parlor-light", False), ("parlor-dark", True)]
 
@@ -74,6 +74,13 @@ def test_pegs_playing_for_a_partner(snap_compare, theme, ascii):
     session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs=pegs,
                            hands={0: ["2", "3", "4", "5", "9", "10"]}, seed=5)
     assert snap_compare(app_for(session, theme=theme, ascii=ascii), terminal_size=(80, 24), run_before=ready)
+
+
+def test_pegs_long_explanation(snap_compare):
+    # 8 players at 80 x 24: R5 goes HOME and the rest of the 7 moves Orange's peg; the whole
+    # explanation shows under the panels
+    app = app_for(finishing_split_session(8))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=show("7", lambda move: len(move.parts) == 2))
 
 
 @pytest.mark.parametrize("theme,ascii", LOOKS)

@@ -74,9 +74,9 @@ class GameScreen(ParlorScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "skip":
-            if self.mode == "over":
-                return False
-            return True if self.bot_turn and not self._skip else None
+            if not self.bot_turn:
+                return False              # shown only while a bot plays
+            return None if self._skip else True
         if action == "results":
             return self.mode == "over"
         return True
@@ -304,8 +304,16 @@ class GameScreen(ParlorScreen):
 
 
 class ParlorModal(ModalScreen[T]):
+    """A dialog over a screen. The app's keys stop at a modal screen, so its own
+    help (?, F1) and ctrl+q are bound here again."""
+
     HELP_TITLE = ""
     HELP_GAME: str | None = None
+    BINDINGS = [
+        Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True,
+                tooltip="Quit at once (a game in play is already saved)"),
+        Binding("question_mark,f1", "app.help", "Help", tooltip="This help"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_body()

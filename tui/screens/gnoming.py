@@ -26,6 +26,7 @@ from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Ta
 
 from .. import gnoming_view as gv
 from ..session import Session
+from ..text import sentence
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from .base import GAME_BINDINGS, GameScreen
@@ -52,7 +53,7 @@ class GnomingScreen(GameScreen):
     HELP_GAME = "gnoming"
     # A turn's keys come and go with its steps (the footer shows the ones that apply now);
     # help lists them all, whatever the step.
-    HELP_ALWAYS = ("draw", "pile(0)", "pile(1)", "discard", "decline")
+    HELP_ALWAYS = ("draw", "pile(0)", "pile(1)", "discard", "decline", "skip")
 
     BINDINGS = [
         Binding("enter", "cell", "Choose card", id="cell",
@@ -167,8 +168,7 @@ class GnomingScreen(GameScreen):
         self.apply_move(self._token, move)
 
     def _explain(self, move) -> str:
-        why = self.game.explain_illegal(move)
-        return why[:1].upper() + why[1:] + "."
+        return sentence(self.game.explain_illegal(move))
 
     def action_cell(self) -> None:
         if not self.awaiting:
@@ -248,24 +248,20 @@ class GnomingScreen(GameScreen):
 
 
     def check_action(self, action: str, parameters) -> bool | None:
-        # The footer must fit 80 columns: keys with nothing to do are hidden
-        # (False), not dimmed, except Enter, the one key every turn uses.
+        # The footer shows the keys usable now (and must fit 80 columns): keys with
+        # nothing to do are hidden.
         if action in ("cell", "draw", "pile", "discard", "decline", "cursor"):
-            if self.mode == "over":
-                return False
             if not self.awaiting:
-                return None if action in ("cell", "cursor") else False
+                return False
             if action in ("cell", "cursor"):
                 return True              # always answered: a move, or the engine's reason why not
             if action == "pile":
-                # Drawing, holding a card or a bounce: a move, or the engine's reason why not.
-                # The flips (opening, Hazard) have nothing to do with the piles.
-                return self.game.phase in ("draw", "play", "replaced")
+                # take from a pile, or discard onto one (not a card taken from a pile, G-4.3)
+                return any(isinstance(m, Take) or isinstance(m, Discard) and m.pile is not None
+                           for m in self.game.legal_moves())
             kinds = {type(m) for m in self.game.legal_moves()}
             wanted = {"draw": Draw, "discard": Discard, "decline": Decline}[action]
             return wanted in kinds
-        if action == "skip" and self.awaiting:
-            return False                 # nothing to skip on a person's turn
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ drawing

@@ -43,8 +43,10 @@ def key_rows(screen) -> list[tuple[str, str]]:
         active = {}
     always = getattr(screen, "HELP_ALWAYS", ())
     if always:
-        # the screen's own keys in the order it declares them, then the rest
-        own = [b for b in getattr(screen, "BINDINGS", ()) if isinstance(b, Binding)]
+        # the screen's own keys (and its widgets' in HELP_BINDINGS) in the order it declares
+        # them, then the rest
+        own = [b for b in (*getattr(screen, "BINDINGS", ()), *getattr(screen, "HELP_BINDINGS", ()))
+               if isinstance(b, Binding)]
         ordered = {}
         for binding in own:
             for key in binding.key.split(","):

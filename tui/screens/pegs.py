@@ -49,7 +49,6 @@ class PegsScreen(TurnScreen):
                 moves = MoveList(id="moves", classes="panel")
                 moves.border_title = "Moves"
                 yield moves
-                yield Static("", id="detail")
             with Vertical(id="side"):
                 teams = Static("", id="teams", classes="panel")
                 teams.border_title = "Teams"
@@ -58,6 +57,9 @@ class PegsScreen(TurnScreen):
                 log.border_title = "Log"
                 log.can_focus = False
                 yield log
+        # what the highlighted move does, across the whole width: a long one (a split 7 that
+        # brings the last peg HOME and moves a partner's) still takes few rows at 80 columns
+        yield Static("", id="detail")
         yield ParlorFooter(compact=True)
 
     # ------------------------------------------------------------ hooks
@@ -65,7 +67,12 @@ class PegsScreen(TurnScreen):
         return True
 
     def make_preview(self, move) -> pv.Preview:
-        return pv.preview(self.game, move, self.app.glyphs)
+        p = pv.preview(self.game, move, self.app.glyphs)
+        if not hasattr(move, "parts") and not self.session.is_human(move.seat):
+            # a bot's dead hand: said of the bot, and without telling whether it holds a joker
+            colour = COLOURS[move.seat]
+            p.detail = f"No card of {colour}'s other than a joker can move: {colour} discards one and draws."
+        return p
 
     def card_label(self, card: str | None) -> str:
         return pv.card_name(card)
@@ -93,7 +100,8 @@ class PegsScreen(TurnScreen):
         if not s.is_human:
             return {"normal": "norm"}.get(s.level, s.level)
         humans = self.session.humans
-        return "you" if len(humans) == 1 else f"P{humans.index(seat) + 1}"
+        # "pl 2", not "P2": a letter and a digit is a peg's name on the board (P2: Purple's peg 2)
+        return "you" if len(humans) == 1 else f"pl {humans.index(seat) + 1}"
 
     def refresh_view(self, selection_only: bool = False) -> None:
         """Redraw from the game; `selection_only` when just the highlighted move changed."""
@@ -110,9 +118,8 @@ class PegsScreen(TurnScreen):
         if board.styles.height is None or board.styles.height.value != height:
             board.styles.height = height
         board.state = state
-        update_static(self.query_one("#detail", Static), preview.detail if preview is not None else "",
-                      fixed=True)
         if selection_only:
+            self._draw_detail(preview)
             return
         glyphs = self.app.glyphs
         title = names.game_title("pegs")
@@ -124,6 +131,30 @@ class PegsScreen(TurnScreen):
         update_static(self.query_one("#topbar", Static), top, fixed=True)
         self._draw_status(view)
         self._draw_teams(view)
+        self._draw_detail(preview)
+
+    def _draw_detail(self, preview) -> None:
+        """What the highlighted move does, under the panels, wrapped whole: as tall as the
+        longest of the listed moves' (one row at least), so the panels keep still while the
+        player goes through the moves. Only if that left the moves no room would it be cut."""
+        detail = self.query_one("#detail", Static)
+        width = max(10, (self.app.size.width or 80) - 2)               # the padding: 0 1
+        lines = textwrap.wrap(preview.detail, width) if preview is not None else []
+        tall = max([1, len(lines), *(len(textwrap.wrap(p.detail, width)) for p in self._previews.values())])
+        status = self.query_one("#status", Static)
+        main = self.query_one("#main")
+        if main.size.height and status.content_size.width:
+            status_height = status.get_content_height(status.container_size, self.app.size,
+                                                      status.content_size.width) + 2      # + border
+            room = main.size.height + detail.outer_size.height - status_height - _MOVES_MIN
+            if 1 <= room < tall:
+                tall = room
+                if len(lines) > tall:
+                    cut = self.app.glyphs.ellipsis
+                    lines = lines[:tall - 1] + [lines[tall - 1][:width - len(cut)] + cut]
+        if detail.styles.height is None or detail.styles.height.value != tall:
+            detail.styles.height = tall
+        update_static(detail, "\n".join(lines), fixed=True)
 
     def _draw_status(self, view: dict) -> None:
         g = self.game
@@ -150,15 +181,15 @@ class PegsScreen(TurnScreen):
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
             for card in hand:
+                # brackets mean "this card can move" (README); the chosen card is in reverse video
                 name = pv.card_name(card)
+                shown = f"[{name}]" if card in moving else f" {name} "
                 if card == selected:
-                    st, shown = "reverse bold", f"[{name}]"
+                    st = "reverse bold" if card in moving else "reverse"
                 elif card in moving:
-                    st, shown = "bold", f"[{name}]"
-                elif self.awaiting:
-                    st, shown = "dim", f" {name} "
+                    st = "bold"
                 else:
-                    st, shown = "", f"[{name}]"
+                    st = "dim" if self.awaiting else ""
                 text.append(shown, style=st)
                 text.append(" ")
             text.append("\n")
@@ -199,6 +230,10 @@ class PegsScreen(TurnScreen):
         if top:
             text.append(f" (top {pv.card_name(top)})", style="dim")
         update_static(self.query_one("#teams", Static), text)
+
+
+# The moves panel keeps two rows for its moves (a split 7 reads on two) and its border.
+_MOVES_MIN = 4
 
 
 def _card_help(card: str, width: int) -> list[str]:

@@ -33,6 +33,7 @@ class ResultsScreen(ParlorModal[str]):
         width: 64;
         height: auto;
         max-height: 100%;
+        overflow-y: auto;
         padding: 1 2;
         border: double $accent;
         background: $surface;
@@ -76,13 +77,7 @@ class ResultsScreen(ParlorModal[str]):
         positions = view["positions"]
         match = view.get("match")
         if match:
-            target = match["target"]
-            text.append(f"Match {'to ' + str(target) if target else '(single game)'}: "
-                        f"{match['games']} game{'s' if match['games'] != 1 else ''}\n", style="bold")
-            for seat in range(g.players):
-                history = " + ".join(str(h[seat]) for h in match["history"])
-                text.append(f"{INITIALS[seat]} {s.seat_label(seat):<20} {match['totals'][seat]:>4} points"
-                            f"  ({history})\n")
+            self._match(text, match)
         else:
             for seat in range(g.players):
                 home = sum(loc == "home" for loc in positions[seat])
@@ -96,6 +91,27 @@ class ResultsScreen(ParlorModal[str]):
                     text.append(f"{label}: {home} of 8 HOME\n")
         text.rstrip()
         return text
+
+    def _match(self, text: Text, match: dict) -> None:
+        """A points match (S-13.7): each player's match total, then, when more than one game
+        was played, the points of each game (the sheet the end-of-game screen shows)."""
+        s = self.session
+        g = s.game
+        target, games = match["target"], match["games"]
+        text.append(f"Match {'to ' + str(target) if target else '(single game)'}: "
+                    f"{games} game{'s' if games != 1 else ''}\n", style="bold")
+        where = " in the match" if target else ""          # target 0: a single game, no match
+        for seat in range(g.players):
+            mark = "  winner" if seat in g.winners else ""
+            text.append(f"{INITIALS[seat]} {s.seat_label(seat):<20} {match['totals'][seat]:>4} points"
+                        f"{where}{mark}\n")
+        if games < 2:           # one game: its points are the totals above
+            return
+        text.append(f"\n{'Points':<8}" + "".join(f"{COLOUR_NAMES[t]:>8}" for t in range(g.players)) + "\n",
+                    style="bold")
+        for number, row in enumerate(match["history"], 1):
+            text.append(f"Game {number:<3}" + "".join(f"{points:>8}" for points in row) + "\n")
+        text.append(f"{'Total':<8}" + "".join(f"{t:>8}" for t in match["totals"]) + "\n", style="bold")
 
     def _pegs(self, text: Text, view: dict) -> None:
         """Pegs HOME per seat and per team (P-8.3: a whole team wins)."""

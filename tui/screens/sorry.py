@@ -89,8 +89,8 @@ class SorryScreen(TurnScreen):
             if state.card is None:
                 state.card_caption = ""
         else:
-            state.card = view["card"]
-            state.card_caption = sv.card_name(view["card"]) and "to play"
+            state.card = view["card"]      # the title above says who is to play it
+            state.card_caption = ""
         state.lines = [f"Draw pile {view['draw_count']}", f"Discards {len(view['discard'])}"]
         self.query_one("#board", SorryBoard).state = state
         # detail line under the moves
@@ -112,11 +112,15 @@ class SorryScreen(TurnScreen):
 
     def _draw_status(self, view: dict) -> None:
         g = self.game
-        glyphs = self.app.glyphs
         status = self.query_one("#status", Static)
         text = Text()
-        self.append_turn_line(text)
-        if self.private_hands():
+        # Who is to play goes in the panel's title (a row the moves need at 80 x 24).
+        status.border_title = self._turn_title()
+        if g.to_act is None:
+            winners = " and ".join(sv.COLOUR_NAMES[w] for w in g.winners)
+            what = " the match" if g.variant == "points" else ""
+            text.append(f"{winners} won{what}." if winners else "The game is over.", style="bold")
+        elif self.private_hands():
             viewer = self._hand_viewer()
             hand = view.get("hand")
             if viewer is None or hand is None:
@@ -127,12 +131,12 @@ class SorryScreen(TurnScreen):
                 legal_cards = {m.card for m in g.legal_moves() if m.kind not in ("discard",)} \
                     if self.awaiting else set()
                 selected = self._selected_card() if self.awaiting else None
-                for card in hand:
+                for i, card in enumerate(hand):
                     name = sv.card_name(card)
                     style = "reverse bold" if card == selected else ("" if card in legal_cards or not self.awaiting
                                                                        else "dim")
+                    text.append(" " if i else "")
                     text.append(f"[{name}]", style=style)
-                    text.append(" ")
                 text.append("\n")
                 if selected:
                     text.append(f"{sv.card_name(selected)}: {sv.CARD_HELP.get(selected, '')}\n",
@@ -142,11 +146,20 @@ class SorryScreen(TurnScreen):
             if card:
                 text.append(f"Card {sv.card_name(card)}: ", style="bold")
                 text.append(f"{sv.CARD_HELP.get(card, '')}\n")
-        top = view["discard"][-1] if view["discard"] else None
-        text.append(f"Draw pile {view['draw_count']} {glyphs.sep} discards {len(view['discard'])}")
-        if top:
-            text.append(f" (top {sv.card_name(top)})")
+        # The draw pile and discard counts are on the board (its centre), so not repeated here:
+        # at 80 x 24 every row of this column goes to the moves.
+        text.rstrip()
         update_static(status, text)
+
+    def _turn_title(self) -> str:
+        """The Turn panel's title: who is to play (or thinking), or that the game is over."""
+        to_act = self.game.to_act
+        if to_act is None:
+            return "Game over"
+        who = sv.COLOUR_NAMES[to_act]
+        if self.bot_turn and self._bot_move is None:
+            return f"{who} is thinking{self.app.glyphs.dots}"
+        return f"{who} to play"
 
     def _draw_scores(self, view: dict) -> None:
         g = self.game
@@ -194,6 +207,11 @@ class SorryScreen(TurnScreen):
         update_static(panel, text)
 
 
+def sentence(text: str) -> str:
+    """`text` ended as a sentence: a full stop unless it already ends in . ! or ?"""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 class GameEndScreen(SummaryScreen):
     """Between two games of a play-for-points match (S-13.7): who won the game,
     its points, the score sheet so far and who starts the next game."""
@@ -211,7 +229,7 @@ class GameEndScreen(SummaryScreen):
         match = g.view(None)["match"]
         n = g.players
         text = Text()
-        text.append(self.headline + ".\n", style="bold")
+        text.append(sentence(self.headline) + "\n", style="bold")
         text.append("Each player scores 5 per own pawn HOME; the winner adds 5 per opponent pawn "
                     "not HOME and a bonus of 100, 50 or 25 when no opponent has more than 0, 1 "
                     "or 2 pawns HOME (S-13.6).\n\n", style="italic")

@@ -58,13 +58,11 @@ class MoveList(OptionList):
                 return
 
     def check_action(self, action: str, parameters) -> bool | None:
+        # the footer shows the keys usable now: none of these on a bot's turn or at the end
         if action in ("select", "cycle"):
             screen = self.screen
-            if isinstance(screen, TurnScreen):
-                if screen.mode == "over":
-                    return False
-                if not screen.awaiting:
-                    return None
+            if isinstance(screen, TurnScreen) and not screen.awaiting:
+                return False
         return True
 
 
@@ -72,6 +70,14 @@ class TurnScreen(GameScreen):
     """A board where each turn is one move chosen from the legal-move list."""
 
     BINDINGS = GAME_BINDINGS
+    HELP_BINDINGS = MoveList.BINDINGS     # help lists them on a bot's turn too (the footer doesn't)
+
+    @property
+    def HELP_ALWAYS(self) -> tuple[str, ...]:          # noqa: N802 (help.key_rows reads it)
+        always = ("skip", "select", "cycle(1)", "cycle(-1)")
+        if self.private_hands():
+            always += ("screen.card(-1)", "screen.card(1)")
+        return always
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -189,7 +195,7 @@ class TurnScreen(GameScreen):
         if not self.awaiting:
             if g.is_over:
                 ml.border_title = "Game over"
-                ml.add_option(Option("The game is over.", disabled=True))
+                ml.add_option(Option("The game is over: r shows the results.", disabled=True))
             elif self.bot_turn:
                 ml.border_title = f"{COLOURS[g.to_act]} is thinking{glyphs.dots}"
             else:
@@ -248,9 +254,7 @@ class TurnScreen(GameScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "card":
-            if not self.private_hands():
-                return False
-            return True if self.awaiting else None
+            return self.awaiting and bool(self.private_hands())
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ shared drawing

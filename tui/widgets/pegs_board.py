@@ -9,10 +9,12 @@ the hand, the moves and the log. A lane reads
 
 pointer (the player to act), team letter, colour, START (the numbers of the
 pegs still there), the side's 18 holes (⌂ the in-spot, » the come-out
-hole; pegs read R1, B2 …), HOME (its five holes, by number), who plays the
-seat. Colours come from the theme; nothing depends on colour alone: pegs
-are labelled, teams lettered, the chosen move marked with ◇ (from), ◆ (to)
-and ✕ (bumped) as well as reverse video.
+hole; pegs read R1, B2 …: the colour's initial, K for Pink, which the header
+says with 8 players), HOME (its five holes, by number), who plays the seat
+("you", "pl 2" with several people, or the bot's level). Colours come from
+the theme; nothing depends on colour alone: pegs are labelled, teams
+lettered, the chosen move marked with ◇ (from), ◆ (to) and ✕ (bumped) as
+well as reverse video.
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ class PegsBoardState:
 
     view: dict = field(default_factory=dict)
     marks: list[tuple] = field(default_factory=list)          # (place, role, peg label)
-    who: list[str] = field(default_factory=list)              # per seat: "you", "P2", "hard" …
+    who: list[str] = field(default_factory=list)              # per seat: "you", "pl 2", "hard" …
     legend: bool = True
 
 
@@ -108,6 +110,12 @@ class PegsBoard(CanvasBoard):
             put(HOLES_X + 3 * j + 1, 0, f"{j + 1:>2}", mark if special else info)
         put(HOME_X, 0, "HOME", info)
         put(WHO_X, 0, "who", info)
+        # every other peg letter is its colour's initial, named at the start of the lane;
+        # Pink's (Purple has P) is said where the header has room, left of START
+        pink = pv.INITIALS.index("K")
+        if players > pink:
+            put(1, 0, "K", style(f"pegs-board--p{pink}"))
+            put(2, 0, f" = {COLOURS[pink]}", info)
 
         def on_zone(zone: Style, fg: Style) -> Style:
             """`fg`'s colour and weight on the lane's tint (component styles carry a background)."""

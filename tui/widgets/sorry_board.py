@@ -287,11 +287,17 @@ class SorryBoard(CanvasBoard):
             card_style = style("sorry-board--card")
             x = x0 + (w - inner - 2) // 2
             put(x, y, g["box-tl"] + g["box-h"] * inner + g["box-tr"], card_style)
-            body = [card_text] if ch == 1 else ["", card_text, "", state.card_caption]
+            # The card face shows the card alone; its caption ("your pick", "last played")
+            # goes under the card, so no word of it reads as printed on the card.
+            body = [card_text] if ch == 1 else ["", card_text, ""]
             for i, text in enumerate(body, 1):
                 put(x, y + i, g["box-v"] + f"{text[:inner]:^{inner}}" + g["box-v"], card_style)
             put(x, y + len(body) + 1, g["box-bl"] + g["box-h"] * inner + g["box-br"], card_style)
             y += len(body) + 2
+            if ch == 2 and state.card_caption:
+                caption = state.card_caption[:w]
+                put(x0 + max(0, (w - len(caption)) // 2), y, caption, info)
+                y += 1
         for text in state.lines:
             if y >= y0 + h:
                 break

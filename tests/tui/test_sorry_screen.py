@@ -1,0 +1,266 @@
+"""The words and the layout of the Sorry! screens: move descriptions, the log, the results of a
+points match, the side column at 80 x 24, the card in the centre of the large board."""
+from __future__ import annotations
+
+import pytest
+
+from engine.sorry import SorryGame
+from tui.session import GameSpec, Session
+from tui.screens.turns import MoveList
+
+from .helpers import (app_for, board_screen, human_turn, one_from_home, run_async, screen_text,
+                      seats, session_at, until)
+
+
+def log_text(screen) -> str:
+    """The log's lines, its wrapped lines joined again."""
+    return " ".join(strip.text.strip() for strip in screen.query_one("#log").lines)
+
+
+async def highlight(pilot, screen, kind: str) -> None:
+    """Tab through the moves until one of `kind` is highlighted."""
+    moves = screen.query_one(MoveList)
+    for _ in range(moves.option_count):
+        if screen.current_preview().move.kind == kind:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"no {kind} move")
+
+
+# ---------------------------------------------------------------- 1. move descriptions
+@run_async
+async def test_the_winning_move_of_a_points_game_is_described_without_doubled_punctuation():
+    app = app_for(one_from_home(target=100))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        detail = str(screen.query_one("#detail").render())
+        assert "wins the game!" in detail and "HOME" in detail
+        assert not detail.rstrip().endswith(("!.", "?.", ".."))
+
+
+@run_async
+async def test_the_end_of_game_headline_is_one_sentence():
+    from tui.screens.sorry import GameEndScreen, sentence
+
+    assert [sentence(t) for t in ("Red wins game 1 (Red 85, Blue 5)", "Red wins!", "Done.", "Why?")] \
+        == ["Red wins game 1 (Red 85, Blue 5).", "Red wins!", "Done.", "Why?"]
+    app = app_for(one_from_home(target=250))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the game's end")
+        text = str(app.screen.query_one("#summary-text").render())
+        assert text.startswith("Red wins game 1 (Red 85, Blue 5).\n")
+        assert "!." not in text and "?." not in text and ".." not in text
+
+
+# ---------------------------------------------------------------- 2. "an 8", "an 11"
+def test_events_say_an_8_and_an_11():
+    for card, square in (("8", 12), ("11", 15), ("7", 11)):
+        g = SorryGame.from_position([["track:4"], ["track:30"]], card=card, seed=1)
+        move = next(m for m in g.legal_moves() if m.kind == "forward")
+        text = " / ".join(map(str, g.play(move)))
+        article = "an" if card in ("8", "11") else "a"
+        assert f"Red's pawn 1 moved forward to square {square} with {article} {card}" in text, text
+    for card, article in (("1", "a"), ("2", "a")):
+        g = SorryGame.from_position([[], ["track:30"]], card=card, seed=1)
+        move = next(m for m in g.legal_moves() if m.kind == "start")
+        assert f"came out of START with {article} {card}" in " / ".join(map(str, g.play(move)))
+
+
+def test_a_discarded_8_or_11_reads_an():
+    from engine.sorry import game as sorry_game
+    from engine.sorry import moves as mv
+
+    assert str(sorry_game._no_move_event(0, "8", mv.DISCARD)) == "Red could not move and discarded an 8"
+    assert str(sorry_game._no_move_event(1, "11", mv.DISCARD)) == "Blue could not move and discarded an 11"
+    assert str(sorry_game._no_move_event(1, "SORRY", mv.DISCARD)) == \
+        "Blue could not move and discarded a SORRY!"
+    assert str(sorry_game._no_move_event(0, "3", mv.DISCARD)) == "Red could not move and discarded a 3"
+
+
+@run_async
+async def test_the_log_says_with_an_8():
+    session = session_at([["track:4"], ["track:30"]], card="8", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await highlight(pilot, screen, "forward")
+        await pilot.press("enter")
+        await until(pilot, lambda: "with an 8" in log_text(screen), what="the move in the log")
+        assert "Red's pawn 1 moved forward to square 12 with an 8" in log_text(screen)
+        assert "with a 8" not in log_text(screen)
+
+
+# ---------------------------------------------------------------- 3. results of a points match
+def _match_over_in_two_games():
+    """Red (a person) and Blue: game 1 gave Red 40 and Blue 75; Red's 1 wins game 2 (85 and 5),
+    which ends the match to 100."""
+    session = one_from_home(target=100)
+    session.game.history = [[40, 75]]
+    session.game.totals = [40, 75]
+    return session
+
+
+@run_async
+async def test_the_results_of_a_points_match_label_each_number():
+    from tui.screens.results import ResultsScreen
+
+    app = app_for(_match_over_in_two_games())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        lines = [line.strip() for line in str(app.screen.query_one("#results-text").render()).splitlines()]
+        assert "Match to 100: 2 games" in lines
+        red = next(line for line in lines if line.startswith("R Red"))
+        blue = next(line for line in lines if line.startswith("B Blue"))
+        assert red.endswith("125 points in the match  winner") and blue.endswith("80 points in the match")
+        assert "(" not in red.split("points")[-1] and "(" not in blue.split("points")[-1]
+        # the game-by-game sheet, each row and column named
+        assert lines[lines.index("Points       Red    Blue"):] == [
+            "Points       Red    Blue", "Game 1        40      75", "Game 2        85       5",
+            "Total        125      80"]
+        assert "Total        125      80" in screen_text(app)          # all of it on screen at 80 x 24
+
+
+@run_async
+async def test_the_results_of_a_one_game_match_show_no_unlabelled_number():
+    from tui.screens.results import ResultsScreen
+
+    app = app_for(one_from_home(target=50))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        text = str(app.screen.query_one("#results-text").render())
+        assert "R Red (you)" in text and "85 points in the match  winner" in text
+        assert "5 points in the match\n" in text + "\n" and "(5)" not in text and "(85)" not in text
+        assert "Game 1 " not in text                                    # no sheet for one game
+
+
+# ---------------------------------------------------------------- 4. the side column at 80 x 24
+def _side_fits(app) -> None:
+    """Every panel of the side column whole on the screen, above the footer, none overlapping."""
+    screen = board_screen(app)
+    height = app.size.height
+    regions = [screen.query_one(f"#{name}").region for name in ("status", "moves", "detail", "scores")]
+    assert all(r.height > 0 for r in regions), regions
+    for upper, lower in zip(regions, regions[1:]):
+        assert upper.bottom <= lower.y, regions
+    assert regions[-1].bottom <= height - 1, regions                  # the footer's row is free
+    rows = screen_text(app).splitlines()
+    scores = regions[-1]
+    assert rows[scores.bottom - 1][scores.x] == "╰" and rows[scores.bottom - 1][scores.right - 1] == "╯"
+
+
+def _moves_shown(app) -> tuple[int, int]:
+    """(moves listed, moves the list shows without scrolling)"""
+    moves = board_screen(app).query_one(MoveList)
+    return moves.option_count, moves.scrollable_content_region.height
+
+
+@run_async
+async def test_every_move_of_the_11_shows_at_80x24_in_a_points_game_of_four():
+    # The tester's position: Red (a person) holds 2 7 11 12 12, three opponents to switch with.
+    hands = [["2", "7", "11", "12", "12"], ["1", "3", "4", "5", "8"], ["1", "3", "4", "5", "8"],
+             ["1", "3", "4", "5", "10"]]
+    session = session_at([["track:4"], ["track:20"], ["track:30"], ["track:45"]],
+                         kinds=("human", "human", "normal", "normal"), variant="points", hands=hands,
+                         target=100, seed=3)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        from tui.screens.dialogs import HandoffScreen
+
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        await pilot.press("enter")
+        await human_turn(pilot)
+        screen = board_screen(app)
+        for _ in range(5):
+            if screen.query_one(MoveList).border_title.startswith("Moves with the 11"):
+                break
+            await pilot.press("right")
+        assert screen.query_one(MoveList).border_title.startswith("Moves with the 11 (4)")
+        text = screen_text(app)
+        for line in ("R1 4 → 15", "R1 4 ⇄ B1 20", "R1 4 ⇄ Y1 30", "R1 4 ⇄ G1 45"):
+            assert line in text
+        count, shown = _moves_shown(app)
+        assert count <= shown
+        _side_fits(app)
+        assert "Red to play" in str(screen.query_one("#status").border_title)
+        assert "Game 1, first to 100 points" in text                   # the Match panel, whole
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 2), ("standard", 3), ("standard", 4),
+                                              ("teams", 4), ("points", 2), ("points", 3), ("points", 4)])
+@run_async
+async def test_the_side_column_keeps_its_panels_whole_at_80x24(variant, players):
+    from engine import bots
+
+    spec = GameSpec(game="sorry", players=players, variant=variant, seed=11,
+                    seats=seats("human", *["normal"] * (players - 1)))
+    session = Session.new(spec, autosave=False)
+    g = session.game
+    # some way in, to a turn of Red's with a choice of moves
+    while not g.is_over and (len(session.record.moves) < 24 or g.to_act != 0 or len(g.legal_moves()) < 2):
+        session.play(bots.choose(g, "normal", session.bot_seed()))
+    session.autosave = True
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        cards = len(screen._cards) if variant == "points" else 1
+        for _ in range(max(1, cards)):
+            _side_fits(app)
+            count, shown = _moves_shown(app)
+            assert count <= shown or shown >= 4, (count, shown)          # a long list scrolls
+            if variant == "points":
+                await pilot.press("right")
+
+
+# ---------------------------------------------------------------- 5. the card on the large board
+def _board_rows(app) -> list[str]:
+    board = board_screen(app).query_one("#board")
+    rows = screen_text(app).splitlines()
+    r = board.region
+    return [row[r.x:r.right] for row in rows[r.y:r.bottom]]
+
+
+def _card_box(rows: list[str]) -> list[str]:
+    """The rows of the card drawn in the centre of the board, its frame included."""
+    top = next(i for i, row in enumerate(rows) if "╭──────────────╮" in row)
+    bottom = next(i for i in range(top, len(rows)) if "╰──────────────╯" in rows[i])
+    x = rows[top].index("╭──────────────╮")
+    return [row[x:x + 16] for row in rows[top:bottom + 1]]
+
+
+@run_async
+async def test_the_large_card_shows_only_the_card():
+    session = session_at([["track:4"], ["track:30"]], card="SORRY", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await human_turn(pilot)
+        rows = _board_rows(app)
+        card = _card_box(rows)
+        inside = " ".join(row[1:-1].strip() for row in card[1:-1]).split()
+        assert inside == ["SORRY!"], card
+        assert sum("to play" in row for row in rows) == 1                  # "Red to play", above it
+        title = next(i for i, row in enumerate(rows) if "Red to play" in row)
+        assert title < next(i for i, row in enumerate(rows) if "╭──────────────╮" in row)
+
+
+@run_async
+async def test_the_large_card_caption_of_a_points_game_is_under_the_card():
+    hands = [["1", "3", "4", "5", "12"], ["2", "3", "5", "8", "11"]]
+    session = session_at([["track:4"], ["track:30"]], variant="points", hands=hands, seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await human_turn(pilot)
+        rows = _board_rows(app)
+        card = _card_box(rows)
+        inside = " ".join(row[1:-1].strip() for row in card[1:-1]).split()
+        assert len(inside) == 1 and inside[0] in {"1", "3", "4", "5", "12"}, card
+        bottom = next(i for i, row in enumerate(rows) if "╰──────────────╯" in row)
+        assert "your pick" in rows[bottom + 1] and "│" not in rows[bottom + 1].strip()[:1]
