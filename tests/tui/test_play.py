@@ -252,6 +252,9 @@ async def test_check_action_follows_the_game():
         assert screen.check_action("card", ()) is False           # no hand in the standard game
         assert screen.check_action("skip", ()) is False
         assert screen.query_one(MoveList).check_action("select", ()) is True
+        # the highlighted move is underlined too, not only coloured
+        assert "underline" in str(screen.query_one(MoveList).get_component_styles(
+            "option-list--option-highlighted").text_style)
         await send(pilot, "enter")
         await until(pilot, lambda: screen.bot_turn, what="the bot's turn")
         assert screen.query_one(MoveList).check_action("select", ()) is False

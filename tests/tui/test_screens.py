@@ -316,3 +316,22 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
         await pilot.press("escape")                       # leaving the board lets it go
         await pilot.pause()
         assert not saves.lock_path(good.path).exists()
+
+
+@run_async
+async def test_the_line_in_use_shows_without_colour():
+    """The chosen set-up line is pointed at, and a list's highlighted row is underlined:
+    colour is never the only signal (NO_COLOR, monochrome terminals)."""
+    from tui.widgets.choice import Choice
+
+    session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one("#menu")
+        assert "underline" in str(menu.get_component_styles("option-list--option-highlighted").text_style)
+        await pilot.press("n", "down")
+        lines = [str(c.render()) for c in app.screen.query(Choice) if c.display]
+        assert lines[1].startswith("▸ Players") and all(line.startswith("  ") for i, line in enumerate(lines) if i != 1)
+        await pilot.press("escape", "l")
+        table = app.screen.query_one("#saves")
+        assert "underline" in str(table.get_component_styles("datatable--cursor").text_style)

@@ -27,7 +27,7 @@ class Choice(Widget, can_focus=True):
     Choice {
         width: 100%;
         height: 1;
-        padding: 0 1;
+        padding: 0 1 0 0;
     }
     Choice:focus {
         background: $primary 30%;
@@ -87,12 +87,14 @@ class Choice(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        self.action_step(-1 if event.x < self.label_width + 3 else 1)
+        self.action_step(-1 if event.x < self.label_width + 4 else 1)
 
     def render(self) -> Text:
         g = self.app.glyphs
         label = self.value_label
-        text = Text(f"{self.label:<{self.label_width}}")
+        # the line being changed is pointed at, so it shows without colour too
+        text = Text(f"{g.pointer} " if self.has_focus else "  ")
+        text.append(f"{self.label:<{self.label_width}}")
         text.append(f" {g.left} ", style="dim")
         text.append(label, style="bold")
         text.append(f" {g.right}", style="dim")
