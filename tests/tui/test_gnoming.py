@@ -249,6 +249,16 @@ async def test_help_lists_the_turn_keys_and_too_small_says_so():
         assert sorted(rows["Move the cursor on your grid"].split()) == sorted("↑ k ↓ j ← h → l".split())
         assert len(app.screen.rows) == len(rows)
         await pilot.press("escape")
+        # while a bot plays the footer hides the turn's keys, but help still lists them
+        from tui.screens.help import key_rows
+
+        board = gnoming_screen(app)
+        board.mode = "bot"
+        assert not board.check_action("cell", ()) and not board.check_action("cursor", ())
+        while_bot = dict((what, keys) for keys, what in key_rows(board))
+        assert while_bot["Turn up / place / bounce at the card under the cursor"] == "⏎"
+        assert sorted(while_bot["Move the cursor on your grid"].split()) == sorted("↑ k ↓ j ← h → l".split())
+        board.mode = "human"
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         from tui.widgets.too_small import TooSmall

@@ -8,7 +8,7 @@ from engine.sorry import SorryGame
 from tui.session import GameSpec, Session
 from tui.screens.turns import MoveList
 
-from .helpers import (app_for, board_screen, human_turn, one_from_home, run_async, screen_text,
+from .helpers import (app_for, board_screen, footer_fits, human_turn, one_from_home, run_async, screen_text,
                       seats, session_at, until)
 
 
@@ -264,3 +264,32 @@ async def test_the_large_card_caption_of_a_points_game_is_under_the_card():
         assert len(inside) == 1 and inside[0] in {"1", "3", "4", "5", "12"}, card
         bottom = next(i for i, row in enumerate(rows) if "╰──────────────╯" in row)
         assert "your pick" in rows[bottom + 1] and "│" not in rows[bottom + 1].strip()[:1]
+
+
+@run_async
+async def test_the_results_of_a_long_match_scroll_from_the_keyboard():
+    """Sixteen games to 500 points: the results box is taller than 80x24, so its footer
+    offers the scroll keys and End reaches the Total row."""
+    from engine import bots
+    from tui.screens.results import ResultsScreen
+    from tui.session import GameSpec, Session
+
+    spec = GameSpec(game="sorry", players=4, seats=seats("human", "easy", "easy", "easy"), seed=0,
+                    variant="points", target=500)
+    session = Session.new(spec, autosave=False)
+    while not session.game.is_over:
+        session.play(bots.choose(session.game, "easy", session.bot_seed()))
+    session.autosave = True
+    session.save()
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        await pilot.pause()
+        box = app.screen.query_one("#results")
+        assert box.max_scroll_y > 0
+        footer_fits(app)
+        assert "↑/↓ Scroll" in screen_text(app).splitlines()[-1]
+        assert "Total" not in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Total" in screen_text(app)

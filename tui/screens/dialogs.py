@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal, quit_note
-from .scrolling import ScrollActions, scroll_bindings
+from .scrolling import ScrollWhenLong, scroll_bindings
 
 
 class HandoffScreen(ParlorModal[None]):
@@ -137,7 +137,7 @@ class ConfirmScreen(ParlorModal[bool]):
         self.dismiss(yes)
 
 
-class SummaryScreen(ScrollActions, ParlorModal[None]):
+class SummaryScreen(ScrollWhenLong, ParlorModal[None]):
     """A scrollable summary over the board (`summary()`, titled `BOX_TITLE`) that
     Enter or Escape closes; the board goes on when it is dismissed. The scroll keys
     are offered (in the footer too) when the summary is taller than the screen."""
@@ -175,12 +175,6 @@ class SummaryScreen(ScrollActions, ParlorModal[None]):
 
     def on_resize(self) -> None:
         self.query_one("#summary-text", Static).update(self.summary())     # laid out for the width
-        self.call_after_refresh(self.refresh_bindings)
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("scroll", "page", "end"):
-            return self.is_mounted and self.query_one("#summary").max_scroll_y > 0
-        return True
 
     def summary(self) -> Text:
         raise NotImplementedError

@@ -53,7 +53,8 @@ class GnomingScreen(GameScreen):
     HELP_GAME = "gnoming"
     # A turn's keys come and go with its steps (the footer shows the ones that apply now);
     # help lists them all, whatever the step.
-    HELP_ALWAYS = ("draw", "pile(0)", "pile(1)", "discard", "decline", "skip")
+    HELP_ALWAYS = ("cell", "cursor(-3)", "cursor(3)", "cursor(-1)", "cursor(1)", "draw", "pile(0)", "pile(1)",
+                   "discard", "decline", "skip")
 
     BINDINGS = [
         Binding("enter", "cell", "Choose card", id="cell",

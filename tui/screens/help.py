@@ -52,7 +52,8 @@ def key_rows(screen) -> list[tuple[str, str]]:
             for key in binding.key.split(","):
                 key = key.strip()
                 if key in active or binding.action in always:
-                    ordered.setdefault(key, active.get(key, binding))
+                    # a turn's own key, even where another binding holds it now (Tab: focus)
+                    ordered.setdefault(key, binding if binding.action in always else active[key])
         ordered.update((key, b) for key, b in active.items() if key not in ordered)
         active = ordered
     for key, binding in active.items():
@@ -81,7 +82,8 @@ def key_rows(screen) -> list[tuple[str, str]]:
 class HelpScreen(ScrollActions, ParlorModal[None]):
     HELP_TITLE = "Help"
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Close"),
+        Binding("escape", "close", "Close"),
+        Binding("q,question_mark,f1", "close", show=False),
         *scroll_bindings(ends_shown=True),
     ]
     SCROLL_TARGET = "#help-scroll"

@@ -185,7 +185,7 @@ class PegsScreen(TurnScreen):
                 name = pv.card_name(card)
                 shown = f"[{name}]" if card in moving else f" {name} "
                 if card == selected:
-                    st = "reverse bold" if card in moving else "reverse"
+                    st = "reverse bold underline" if card in moving else "reverse underline"
                 elif card in moving:
                     st = "bold"
                 else:

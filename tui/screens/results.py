@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from engine.core import COLOURS as COLOUR_NAMES     # every seat colour (Gnoming seats seven)
@@ -13,17 +13,20 @@ from .. import names
 from ..sorry_view import INITIALS
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
+from .scrolling import ScrollWhenLong, scroll_bindings
 
 
-class ResultsScreen(ParlorModal[str]):
+class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
     HELP_TITLE = "Results"
     HELP_GAME = "sorry"
+    SCROLL_TARGET = "#results"
     BINDINGS = [
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
         Binding("t", "choose('title')", "Title"),
         Binding("escape", "choose(None)", "See the board"),
         Binding("q", "choose('quit')", "Quit"),
+        *scroll_bindings(space=False),       # a long points match: offered when it overflows
     ]
     DEFAULT_CSS = """
     ResultsScreen {
@@ -46,7 +49,7 @@ class ResultsScreen(ParlorModal[str]):
         self.HELP_GAME = session.game.game
 
     def compose_body(self) -> ComposeResult:
-        with Vertical(id="results"):
+        with VerticalScroll(id="results"):
             yield Static(self.summary(), id="results-text")
         yield ParlorFooter()
 

@@ -37,3 +37,16 @@ class ScrollActions:
     def action_end(self, last: int) -> None:
         widget = self._scrolled()
         (widget.scroll_end if last else widget.scroll_home)(animate=False)
+
+
+class ScrollWhenLong(ScrollActions):
+    """ScrollActions for a box that usually fits the screen (results, end-of-round
+    sheets): the scroll keys are offered, in the footer too, only while it doesn't."""
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("scroll", "page", "end"):
+            return self.is_mounted and self._scrolled().max_scroll_y > 0    # type: ignore[attr-defined]
+        return super().check_action(action, parameters)                      # type: ignore[misc]
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)                       # type: ignore[attr-defined]

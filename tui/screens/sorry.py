@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from .. import names
 from .. import sorry_view as sv
+from ..text import sentence
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
@@ -132,11 +133,15 @@ class SorryScreen(TurnScreen):
                     if self.awaiting else set()
                 selected = self._selected_card() if self.awaiting else None
                 for i, card in enumerate(hand):
+                    # brackets mean "this card can move" (README); the chosen card is in reverse video
                     name = sv.card_name(card)
-                    style = "reverse bold" if card == selected else ("" if card in legal_cards or not self.awaiting
-                                                                       else "dim")
+                    movable = card in legal_cards
+                    if card == selected:
+                        style = "reverse bold underline" if movable else "reverse underline"
+                    else:
+                        style = "" if movable or not self.awaiting else "dim"
                     text.append(" " if i else "")
-                    text.append(f"[{name}]", style=style)
+                    text.append(f"[{name}]" if movable else f" {name} ", style=style)
                 text.append("\n")
                 if selected:
                     text.append(f"{sv.card_name(selected)}: {sv.CARD_HELP.get(selected, '')}\n",
@@ -205,11 +210,6 @@ class SorryScreen(TurnScreen):
                 line(seat, f"{home[seat]} home")
         text.rstrip()
         update_static(panel, text)
-
-
-def sentence(text: str) -> str:
-    """`text` ended as a sentence: a full stop unless it already ends in . ! or ?"""
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 class GameEndScreen(SummaryScreen):
