@@ -223,7 +223,10 @@ async def test_a_blocked_key_says_why():
     async with app.run_test(size=(100, 30)) as pilot:
         assert await settle(pilot) == "human"
         screen = gnoming_screen(app)
-        await send(pilot, "enter")                                # no card in hand yet
+        await pilot.pause()
+        shown = footer_fits(app)
+        assert "d" in shown and not {"enter", "x"} & set(shown)   # only the keys that play now
+        await send(pilot, "enter")                                # no card in hand yet: says why
         await until(pilot, lambda: bool(screen.message))
         assert "draw" in screen.message.lower()
 

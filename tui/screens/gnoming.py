@@ -76,6 +76,9 @@ class GnomingScreen(GameScreen):
         Binding("j", "cursor(3)", show=False),
         Binding("h", "cursor(-1)", show=False),
         Binding("l", "cursor(1)", show=False),
+        # Enter and x when they can't play anything: not in the footer, but they still say why
+        Binding("enter", "cell_why", show=False),
+        Binding("x", "discard_why", show=False),
         *GAME_BINDINGS,
     ]
 
@@ -199,6 +202,12 @@ class GnomingScreen(GameScreen):
             return
         self._play(move)
 
+    def action_cell_why(self) -> None:
+        self.action_cell()               # nothing to play at a cell: it says why
+
+    def action_discard_why(self) -> None:
+        self.action_discard()            # no single discard: it says why (or which key)
+
     def action_draw(self) -> None:
         g = self.game
         if not self.awaiting:
@@ -251,17 +260,22 @@ class GnomingScreen(GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         # The footer shows the keys usable now (and must fit 80 columns): keys with
         # nothing to do are hidden.
-        if action in ("cell", "draw", "pile", "discard", "decline", "cursor"):
+        if action in ("cell", "cell_why", "draw", "pile", "discard", "discard_why", "decline", "cursor"):
             if not self.awaiting:
                 return False
-            if action in ("cell", "cursor"):
-                return True              # always answered: a move, or the engine's reason why not
+            legal = self.game.legal_moves()
+            if action == "cursor":
+                return True
+            if action in ("cell", "cell_why"):   # a card of the grid to turn up, replace, bounce onto
+                return any(isinstance(m, CELL_MOVES) for m in legal) == (action == "cell")
+            if action in ("discard", "discard_why"):   # x: a Hazard out of play, or the one pile open
+                return (sum(isinstance(m, Discard) for m in legal) == 1) == (action == "discard")
             if action == "pile":
                 # take from a pile, or discard onto one (not a card taken from a pile, G-4.3)
                 return any(isinstance(m, Take) or isinstance(m, Discard) and m.pile is not None
-                           for m in self.game.legal_moves())
-            kinds = {type(m) for m in self.game.legal_moves()}
-            wanted = {"draw": Draw, "discard": Discard, "decline": Decline}[action]
+                           for m in legal)
+            kinds = {type(m) for m in legal}
+            wanted = {"draw": Draw, "decline": Decline}[action]
             return wanted in kinds
         return super().check_action(action, parameters)
 
