@@ -540,15 +540,19 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
     return out
 
 
-def most_recent_unfinished(save_dir: str | os.PathLike | None = None) -> SaveRecord | None:
-    """The unfinished save played last, read afresh; None if there is none."""
-    for entry in list_saves(save_dir):
+def to_continue(entries: list[Entry]) -> tuple[Entry | None, str | None]:
+    """The game "continue" resumes, of `entries` (a `list_saves`): the unfinished one
+    played last that no other Parlor has open; if every one is open elsewhere, the last
+    played with the reason (`in_use`); (None, None) if there is none."""
+    busy: tuple[Entry | None, str | None] = (None, None)
+    for entry in entries:
         if entry.info is not None and not entry.info.finished:
-            try:
-                return entry.load()
-            except SaveError:
-                continue            # changed since it was listed; the next one
-    return None
+            why = in_use(entry.path)
+            if why is None:
+                return entry, None
+            if busy[0] is None:
+                busy = (entry, why)
+    return busy
 
 
 def delete(path: str | os.PathLike) -> None:

@@ -138,14 +138,15 @@ def table(results: list[GameResult]) -> str:
     rows = summarize(results)
     n = len(results)
     moves = statistics.fmean(r.moves for r in results) if results else 0
+    # 77 columns: the table fits an 80-column terminal
     lines = [f"{n} games, mean length {moves:.0f} moves",
-             f"{'level':<7} {'seats':>5} {'wins':>6} {'win %':>6}  {'95% interval':<15}"
-             f"{'mean score':>11} {'per round':>10} {'median ms':>10} {'p99 ms':>8}"]
+             f"{'level':<6} {'seats':>5} {'wins':>5} {'win %':>6} {'95% interval':>12} "
+             f"{'mean score':>10} {'per round':>9} {'median ms':>9} {'p99 ms':>7}"]
     for s in rows:
         lo, hi = s.interval
         score = f"{s.mean_score:.1f}" if s.mean_score is not None else "-"
         per_round = f"{s.mean_round_score:.1f}" if s.mean_round_score is not None else "-"
-        lines.append(f"{s.level:<7} {s.seats:>5} {s.wins:>6} {100 * s.wins / max(1, s.games):>5.1f}%  "
-                     f"{100 * lo:>5.1f}–{100 * hi:<5.1f}%   {score:>10} {per_round:>10} "
-                     f"{s.median_ms:>10.2f} {s.p99_ms:>8.2f}")
+        interval = f"{100 * lo:.1f}–{100 * hi:.1f}%"
+        lines.append(f"{s.level:<6} {s.seats:>5} {s.wins:>5} {100 * s.wins / max(1, s.games):>5.1f}% "
+                     f"{interval:>12} {score:>10} {per_round:>9} {s.median_ms:>9.2f} {s.p99_ms:>7.2f}")
     return "\n".join(lines)

@@ -56,9 +56,10 @@ def test_sim_prints_the_table_and_logs_progress_in_lines_when_not_a_terminal():
     assert "\r" not in r.stderr
     assert r.stderr.splitlines() == [f"{n}/20 games" for n in range(2, 21, 2)]
     lines = r.stdout.splitlines()
-    assert lines[0] == "sorry, 2 players, levels by seat normal,easy, seed 4 (seats rotate each game)"
-    assert lines[1].startswith("20 games, mean length ")
-    rows = {line.split()[0]: line.split() for line in lines[3:]}
+    assert lines[:2] == ["sorry, 2 players, seed 4", "levels by seat: normal,easy (seats rotate each game)"]
+    assert lines[2].startswith("20 games, mean length ")
+    assert max(map(len, lines)) <= 80
+    rows = {line.split()[0]: line.split() for line in lines[4:]}
     assert set(rows) == {"easy", "normal"}
     assert int(rows["easy"][2]) + int(rows["normal"][2]) == 20          # every game has one winner
 

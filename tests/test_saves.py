@@ -187,16 +187,35 @@ def test_new_games_never_take_the_name_of_an_existing_file(monkeypatch):
     assert taken.read_bytes() == b"damaged"
 
 
-def test_most_recent_unfinished_and_delete():
+def continued():
+    """The save that "continue" resumes now (and why not, if it is open elsewhere)."""
+    entry, busy = saves.to_continue(saves.list_saves())
+    return (entry.path if entry else None), busy
+
+
+def test_continue_takes_the_last_unfinished_game_and_delete():
     first = played(5, seed=1)
     first.updated = "2026-01-01T00:00:00+00:00"
     saves.write(first, now="2026-01-01T00:00:00+00:00")
     second = played(5, seed=2)
     saves.write(second, now="2026-01-02T00:00:00+00:00")
-    assert saves.most_recent_unfinished().path == second.path
+    assert continued() == (second.path, None)
     saves.delete(second.path)
-    assert saves.most_recent_unfinished().path == first.path
+    assert continued() == (first.path, None)
     assert [e.path for e in saves.list_saves()] == [first.path]
+    saves.delete(first.path)
+    assert continued() == (None, None)
+
+
+def test_continue_passes_over_games_open_in_another_parlor():
+    first = played(5, seed=1)
+    saves.write(first, now="2026-01-01T00:00:00+00:00")
+    second = played(5, seed=2)
+    saves.write(second, now="2026-01-02T00:00:00+00:00")
+    with OtherParlor(second.path) as holder:
+        assert continued() == (first.path, None)            # the last game free here
+        with OtherParlor(first.path):                       # none free: the last, and why not
+            assert continued() == (second.path, f"open in another Parlor (process {holder.pid})")
 
 
 def test_the_listing_reads_a_file_again_only_once_it_changed(monkeypatch):
@@ -221,10 +240,10 @@ def test_the_listing_reads_a_file_again_only_once_it_changed(monkeypatch):
     assert first.path not in saves._LISTED
 
 
-def test_most_recent_unfinished_reads_the_file_afresh():
+def test_an_entry_loads_the_file_afresh():
     rec = played(5, seed=1)
-    saves.list_saves()
-    again = saves.most_recent_unfinished()
+    (entry,) = saves.list_saves()
+    again = entry.load()
     assert again is not rec and again.path == rec.path and len(again.moves) == 5
 
 
@@ -285,7 +304,7 @@ def test_holding_twice_in_one_process_needs_two_releases():
 def test_open_reads_the_game_once_held_so_it_goes_on_from_the_other_parlors_last_move():
     rec = played(5, seed=1)
     other = OtherParlor(rec.path)
-    listed = saves.most_recent_unfinished()             # read while the other still plays
+    listed = saves.list_saves()[0]                      # listed while the other still plays
     more = played(9, seed=1)
     more.path, more.id = rec.path, rec.id
     saves.write(more)                                   # the other's last moves

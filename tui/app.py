@@ -175,11 +175,11 @@ class ParlorApp(App[None]):
         self.open_session(session)
 
     def resume_latest(self) -> bool:
-        record = saves.most_recent_unfinished(self.save_dir)
-        if record is None:
+        entry, _ = saves.to_continue(saves.list_saves(self.save_dir))
+        if entry is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return False
-        return self.open_saved(record.path, "Your last game")
+        return self.open_saved(entry.path, "Your last game")
 
     def open_saved(self, path, what: str | None = None) -> bool:
         """Play on the saved game at `path`; says why not (open in another Parlor,

@@ -148,8 +148,8 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
     except ValueError as exc:
         ap.commands["sim"].error(str(exc))
     variant = f", {args.variant}" if args.variant else ""
-    print(f"{args.game}{variant}, {players} players, levels by seat {','.join(levels)}, "
-          f"seed {args.seed} (seats rotate each game)")
+    print(f"{args.game}{variant}, {players} players, seed {args.seed}")     # lines that fit 80 columns
+    print(f"levels by seat: {','.join(levels)} (seats rotate each game)")
     print(sim.table(results))
     return 0
 
@@ -188,14 +188,13 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
             ap.error(f"--save-dir {save_dir}: not a directory")
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":
-        latest = saves.most_recent_unfinished(save_dir)
+        latest, busy = saves.to_continue(saves.list_saves(save_dir))
         if latest is None:
             print("parlor: there is no unfinished game to continue; start one with 'parlor new sorry'",
                   file=sys.stderr)
             return 1
-        if busy := saves.in_use(latest.path):
-            print(f"parlor: your last game is {busy}; quit it there first",
-                  file=sys.stderr)
+        if busy:
+            print(f"parlor: your last game is {busy}; quit it there first", file=sys.stderr)
             return 1
     from textual.theme import BUILTIN_THEMES
 
@@ -214,7 +213,9 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
-    args = ap.parse_args(argv)
+    args, extra = ap.parse_known_args(argv)
+    if extra:          # "parlor sim ... --bogus" points to 'parlor sim --help', not the top level
+        ap.commands.get(args.command, ap).error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "sim":
         return run_sim(ap, args)
     if args.command == "rules":

@@ -86,6 +86,8 @@ def test_cli_theme_is_not_saved_as_the_setting(started, home):
     (["--theme", "nope"], "unknown theme"),
     (["new"], "required"),
     (["continue", "now"], "unrecognized"),
+    (["sim", "sorry", "--games", "2", "--bogus"], "unrecognized arguments: --bogus (try 'parlor sim --help')"),
+    (["new", "sorry", "--bogus"], "(try 'parlor new --help')"),
 ])
 def test_bad_arguments_get_one_line_and_exit_2(args, words):
     r = run(*args)

@@ -301,10 +301,11 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
-        await pilot.press("d", "y")
+        await pilot.press("d")                            # refused at once: no question first
         await pilot.pause()
+        assert app.screen is screen
         assert good.path.read_bytes() == before, "not deleted while the other plays it"
-        assert any("Couldn't delete it: it is open in another Parlor" in n.message for n in app._notifications)
+        assert any("can't be deleted: it is open in another Parlor" in n.message for n in app._notifications)
         other.close()                                     # the other Parlor leaves the game
         screen.reload()
         await pilot.pause()
@@ -332,6 +333,10 @@ async def test_the_line_in_use_shows_without_colour():
         await pilot.press("n", "down")
         lines = [str(c.render()) for c in app.screen.query(Choice) if c.display]
         assert lines[1].startswith("▸ Players") and all(line.startswith("  ") for i, line in enumerate(lines) if i != 1)
+        while app.screen.focused.id != "seed":
+            await pilot.press("up")
+        assert str(app.screen.query_one("#seed-label").render()) == "▸ Seed"
+        assert not any(str(c.render()).startswith("▸") for c in app.screen.query(Choice))
         await pilot.press("escape", "l")
         table = app.screen.query_one("#saves")
         assert "underline" in str(table.get_component_styles("datatable--cursor").text_style)

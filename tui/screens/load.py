@@ -122,6 +122,10 @@ class LoadScreen(ParlorScreen):
         entry = self.selected()
         if entry is None:
             return
+        if busy := saves.in_use(entry.path):
+            self.notify(f"{entry.path.name} can't be deleted: it is {busy}. Quit it there first.",
+                        severity="error")
+            return
         from .dialogs import ConfirmScreen
 
         what = "damaged file" if entry.damaged else "saved game"

@@ -32,6 +32,17 @@ class SeedInput(Input):
         Binding("enter", "submit", "Start", tooltip="Start the game"),
     ]
 
+    def on_focus(self) -> None:
+        self._point(True)
+
+    def on_blur(self) -> None:
+        self._point(False)
+
+    def _point(self, here: bool) -> None:
+        """The line's name gets the ▸ the other lines show when in use (seen without colour)."""
+        label = self.screen.query_one("#seed-label", Static)
+        label.update(f"{self.app.glyphs.pointer} Seed" if here else "  Seed")
+
 
 class SetupScreen(ParlorScreen):
     CSS_PATH = "setup.tcss"
@@ -68,7 +79,7 @@ class SetupScreen(ParlorScreen):
             yield Choice("Match target", TARGETS, spec.target if spec.target is not None else 250,
                          id="target")
             with Vertical(id="seed-row"):
-                yield Static("Seed", id="seed-label")
+                yield Static("  Seed", id="seed-label")
                 yield SeedInput(placeholder="random", type="integer", id="seed",
                             value="" if spec.seed is None else str(spec.seed))
         yield Static("", id="setup-hint", classes="hint")

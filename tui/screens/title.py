@@ -64,9 +64,8 @@ class TitleScreen(ParlorScreen):
 
     def refresh_menu(self) -> None:
         entries = saves.list_saves(self.app.save_dir)
-        latest = next((e for e in entries if e.info and not e.info.finished), None)
+        latest, busy = saves.to_continue(entries)      # the last game not open elsewhere
         self._latest = latest.info if latest else None
-        busy = saves.in_use(latest.path) if latest else None
         self._has_saves = bool(entries)
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted
