@@ -3,7 +3,8 @@
 `THEMES` maps a name to a Textual `Theme`; the app registers them at start-up
 (the built-in Textual themes stay available). Player colours are theme
 variables (`$player-red` …) so every board follows the theme; `PLAYER_DEFAULTS`
-fills them in for themes that don't set them (the built-in ones).
+(`PLAYER_DEFAULTS_LIGHT` for a light theme) fills them in for themes that don't
+set them (the built-in ones).
 
 `GLYPHS` is the one glyph table, with a Unicode and an ASCII column; `glyphs()`
 picks a column (`--ascii`). Every glyph is one cell wide.
@@ -34,6 +35,12 @@ PLAYER_DEFAULTS = {
 
 def _players(*colours: str) -> dict[str, str]:
     return {f"player-{name}": colour for name, colour in zip(PLAYER_NAMES, colours)}
+
+
+# The same for light backgrounds (parlor-light, and Textual's light themes): darker, so that
+# every colour reads on a pale board.
+PLAYER_DEFAULTS_LIGHT = _players("#c62828", "#1565c0", "#a67c00", "#2e7d32",
+                                 "#d35400", "#6a1b9a", "#ad1457", "#00838f")
 
 
 THEMES: dict[str, Theme] = {
@@ -71,8 +78,7 @@ THEMES: dict[str, Theme] = {
             panel="#dcd8cd",
             dark=False,
             variables={
-                **_players("#c62828", "#1565c0", "#a67c00", "#2e7d32",
-                           "#d35400", "#6a1b9a", "#ad1457", "#00838f"),
+                **PLAYER_DEFAULTS_LIGHT,
                 "footer-key-foreground": "#1d5fa8",
             },
         ),

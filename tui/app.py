@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from engine import saves
-from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEMES, glyphs
+from themes import DEFAULT_THEME, PLAYER_DEFAULTS, PLAYER_DEFAULTS_LIGHT, THEMES, glyphs
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
@@ -70,7 +70,10 @@ class ParlorApp(App[None]):
 
     # ------------------------------------------------------------ set-up
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(PLAYER_DEFAULTS)
+        """Player colours for a theme that has none (Textual's own): a light theme's board
+        gets the darker set, so that yellow and the others read on it."""
+        theme = self.get_theme(self.theme) if self.theme else None
+        return dict(PLAYER_DEFAULTS if theme is None or theme.dark else PLAYER_DEFAULTS_LIGHT)
 
     def get_default_screen(self):
         from .screens.title import TitleScreen

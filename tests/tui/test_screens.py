@@ -340,3 +340,18 @@ async def test_the_line_in_use_shows_without_colour():
         await pilot.press("escape", "l")
         table = app.screen.query_one("#saves")
         assert "underline" in str(table.get_component_styles("datatable--cursor").text_style)
+
+
+@run_async
+async def test_textual_light_themes_get_the_darker_player_colours():
+    """Textual's own themes set no player colours: a light one gets the set made for a pale
+    board (Yellow #e6b422 on light grey was 1.35:1), a dark one the bright set."""
+    from themes import PLAYER_DEFAULTS, PLAYER_DEFAULTS_LIGHT
+
+    app = app_for(theme="textual-light")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for theme, colours in (("textual-light", PLAYER_DEFAULTS_LIGHT), ("textual-dark", PLAYER_DEFAULTS),
+                               ("solarized-light", PLAYER_DEFAULTS_LIGHT)):
+            app.theme = theme
+            await pilot.pause()
+            assert {k: app.theme_variables[k] for k in colours} == colours, theme

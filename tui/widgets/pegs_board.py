@@ -149,7 +149,9 @@ class PegsBoard(CanvasBoard):
                     special = j in (IN_SPOT_OFFSET, COME_OUT_OFFSET)
                     glyph = (g["in-spot"] if j == IN_SPOT_OFFSET else
                              g["come-out"] if j == COME_OUT_OFFSET else g.square)
-                    put(x + 1, y, glyph, on_zone(zone, colour if special else hole))
+                    # the in-spot and come-out marks in the text colour, bold: in the lane's own
+                    # colour they faded into its tint (1.2:1 once rounded to 256 colours)
+                    put(x + 1, y, glyph, zone + Style(bold=True) if special else on_zone(zone, hole))
             for k, peg in enumerate(lane["home"]):
                 put(HOME_X + k, y, str(peg) if peg else g.square,
                     style(f"pegs-board--p{side}") if peg else zone)
