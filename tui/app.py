@@ -105,7 +105,7 @@ class ParlorApp(App[None]):
         # Braindrop's pattern: whatever changed the theme (settings, command palette), keep it.
         if self._persist_theme and theme != self.settings.theme:
             self.settings.theme = theme
-            self._save_settings()
+            self._save_settings("theme")
 
     def watch_ascii(self, value: bool) -> None:
         self.set_class(value, "-ascii")
@@ -124,14 +124,15 @@ class ParlorApp(App[None]):
     def set_ascii(self, value: bool) -> None:
         self.settings.ascii = value
         self.ascii = value
-        self._save_settings()
+        self._save_settings("ascii")
 
     def set_bot_speed(self, speed: str) -> None:
         self.settings.bot_speed = speed
-        self._save_settings()
+        self._save_settings("bot_speed")
 
-    def _save_settings(self) -> None:
-        problem = self.settings.save()
+    def _save_settings(self, key: str) -> None:
+        """Save the setting just changed (only it: another Parlor may have changed others)."""
+        problem = self.settings.save(key)
         if problem:
             self.notify(problem, severity="warning")
 

@@ -300,11 +300,11 @@ async def test_an_unexpected_error_keeps_the_game_and_says_where_the_log_is(home
             await human_turn(pilot)
             state = board_screen(app).game.to_dict()
 
-            def broken(self, delta):
+            def broken(self):
                 raise RuntimeError("boom")
 
-            monkeypatch.setattr(MoveList, "action_cycle", broken)
-            await pilot.press("tab")
+            monkeypatch.setattr(MoveList, "action_select", broken)
+            await pilot.press("enter")
     logs = list((home / "logs").glob("crash-*.log"))
     assert len(logs) == 1 and "RuntimeError: boom" in logs[0].read_text()
     message = " ".join(capsys.readouterr().err.split())
@@ -524,3 +524,16 @@ async def test_the_bots_wait_while_quit_is_asked_and_no_dialog_waits_behind_a_ha
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off after the log")
         assert [type(s).__name__ for s in app.screen_stack[-2:]] == [type(board).__name__, "HandoffScreen"]
+
+
+def test_a_setting_saved_keeps_what_another_parlor_saved_meanwhile(home):
+    from tui.settings import Settings
+
+    first = Settings.load()                      # two Parlors start with the same settings
+    second = Settings.load()
+    second.theme = "parlor-light"
+    assert second.save("theme") is None
+    first.bot_speed = "fast"                     # the first changes only the bot speed
+    assert first.save("bot_speed") is None
+    again = Settings.load()
+    assert (again.theme, again.bot_speed, again.ascii) == ("parlor-light", "fast", False)

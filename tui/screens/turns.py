@@ -63,6 +63,8 @@ class MoveList(OptionList):
             screen = self.screen
             if isinstance(screen, TurnScreen) and not screen.awaiting:
                 return False
+            if action == "cycle":        # Tab / ↑↓: only with another move to go to
+                return sum(not self.get_option_at_index(i).disabled for i in range(self.option_count)) > 1
         return True
 
 
