@@ -630,6 +630,10 @@ def _lock(lp: Path) -> int | None:
     """A descriptor of `lp` with our exclusive lock on it, or None if no lock can be made."""
     if fcntl is None:
         return None
+    try:                           # a first game: its folder is made as it is saved anyway
+        lp.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
     busy = 0
     for _ in range(10):
         try:

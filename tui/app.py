@@ -172,7 +172,7 @@ class ParlorApp(App[None]):
         from .session import Session
 
         try:
-            session = Session.new(spec, save_dir=self.save_dir)
+            session = Session.new(spec, save_dir=self.save_dir, hold=True)
         except ValueError as exc:
             self.notify(str(exc), title="Can't start that game", severity="error")
             return

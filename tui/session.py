@@ -70,8 +70,10 @@ class Session:
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, spec: GameSpec, *, save_dir: str | os.PathLike | None = None,
-            game=None, autosave: bool = True) -> "Session":
-        """A new game from `spec` (or an already built `game`, e.g. a seeded position)."""
+            game=None, autosave: bool = True, hold: bool = False) -> "Session":
+        """A new game from `spec` (or an already built `game`, e.g. a seeded position);
+        `hold`: held for this process (`hold()`) before its first save, so no other
+        Parlor can open it before this one plays it."""
         if game is None:
             spec.validate()
             game = engine.new_game(spec.game, players=spec.players, seed=spec.seed, **spec.options())
@@ -80,6 +82,8 @@ class Session:
         rec = saves.new_record(game, seats, seed=seed, directory=save_dir)
         rec.events.append(opening_event(game))
         s = cls(rec, autosave=autosave)
+        if hold:
+            s.hold()                     # a new name: no other Parlor can hold it yet
         s.save()
         return s
 
@@ -170,7 +174,7 @@ class Session:
         except OSError as exc:
             self.save_error = f"Could not save the game in {self.record.path.parent}: {exc.strerror or exc}"
 
-    def rematch(self, *, save_dir=None) -> "Session":
+    def rematch(self, *, save_dir=None, hold: bool = False) -> "Session":
         """The same table again; the winner of this game starts (S-1)."""
         g = self.game
         seed = self.record.seed
@@ -187,4 +191,4 @@ class Session:
         spec = GameSpec(game=g.game, players=g.players, seats=tuple(self.seats),
                         variant=variant or "standard", seed=new_seed)
         return Session.new(spec, save_dir=save_dir if save_dir is not None else self.record.path.parent,
-                           game=game, autosave=self.autosave)
+                           game=game, autosave=self.autosave, hold=hold)

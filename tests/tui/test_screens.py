@@ -355,3 +355,26 @@ async def test_textual_light_themes_get_the_darker_player_colours():
             app.theme = theme
             await pilot.pause()
             assert {k: app.theme_variables[k] for k in colours} == colours, theme
+
+
+@run_async
+async def test_a_new_game_is_held_from_its_first_save(home):
+    """A first game ever (no saves folder yet) and its rematch are held by this Parlor before
+    they are written, so no other Parlor can open them in between."""
+    from engine.saves import Seat
+    from tui.session import GameSpec
+
+    assert not (home / "saves").exists()
+    spec = GameSpec(game="sorry", players=2, seats=(Seat("human"), Seat("bot", "normal")), seed=3)
+    app = app_for(spec=spec)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        path = board_screen(app).session.path
+        assert saves.lock_path(path).exists()
+        assert seen_from_another_process(path) == f"open in another Parlor (process {os.getpid()})"
+        rematch = board_screen(app).session.rematch(save_dir=home / "saves", hold=True)
+        assert saves.lock_path(rematch.path).exists()
+        rematch.release()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not saves.lock_path(path).exists()

@@ -290,7 +290,7 @@ class GameScreen(ParlorScreen):
     def _after_results(self, choice: str | None) -> None:
         app = self.app
         if choice == "rematch":
-            app.open_session(self.session.rematch(save_dir=app.save_dir))
+            app.open_session(self.session.rematch(save_dir=app.save_dir, hold=True))
         elif choice == "new":
             from .setup import SetupScreen
 
