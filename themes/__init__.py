@@ -98,7 +98,7 @@ THEMES: dict[str, Theme] = {
             luminosity_spread=0.25,
             text_alpha=1.0,
             variables={
-                **_players("#ff4040", "#4da6ff", "#ffff00", "#40ff40",
+                **_players("#ff5555", "#4da6ff", "#ffff00", "#40ff40",   # red: black text on it, 6.7:1
                            "#ff9900", "#d980ff", "#ff80c0", "#00ffff"),
                 "footer-key-foreground": "#ffff00",
                 "block-cursor-text-style": "bold reverse",
