@@ -376,6 +376,28 @@ class SaveInfo:
                    turn=turn if isinstance(turn, int) else None,
                    round=view.get("round") if rounds else None, rounds=rounds)
 
+    def to_dict(self) -> dict:
+        """For the listing's index (INDEX)."""
+        return {"id": self.id, "game": self.game, "variant": self.variant, "players": self.players,
+                "seats": [s.to_dict() for s in self.seats], "updated": self.updated,
+                "finished": self.finished, "winners": list(self.winners), "moves": self.moves,
+                "turn": self.turn, "round": self.round, "rounds": self.rounds}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "SaveInfo":
+        """Back from `to_dict`; raises (KeyError, TypeError, ValueError…) on anything else."""
+        def opt_int(x):
+            if x is None or isinstance(x, int) and not isinstance(x, bool):
+                return x
+            raise ValueError(f"not a number: {x!r}")
+
+        return cls(id=str(d["id"]), game=str(d["game"]),
+                   variant=None if d["variant"] is None else str(d["variant"]),
+                   players=int(d["players"]), seats=tuple(Seat.from_dict(x) for x in d["seats"]),
+                   updated=str(d["updated"]), finished=bool(d["finished"]),
+                   winners=tuple(int(w) for w in d["winners"]), moves=int(d["moves"]),
+                   turn=opt_int(d["turn"]), round=opt_int(d["round"]), rounds=opt_int(d["rounds"]))
+
 
 @dataclass
 class Entry:
@@ -419,28 +441,10 @@ INDEX_FORMAT = "parlor-save-index"
 _INDEXED: set[Path] = set()          # folders whose index was read in this process
 
 
-def _info_from(d: dict) -> SaveInfo:
-    def opt_int(x):
-        if x is None or isinstance(x, int) and not isinstance(x, bool):
-            return x
-        raise ValueError(f"not a number: {x!r}")
-
-    return SaveInfo(id=str(d["id"]), game=str(d["game"]),
-                    variant=None if d["variant"] is None else str(d["variant"]),
-                    players=int(d["players"]), seats=tuple(Seat.from_dict(x) for x in d["seats"]),
-                    updated=str(d["updated"]), finished=bool(d["finished"]),
-                    winners=tuple(int(w) for w in d["winners"]), moves=int(d["moves"]),
-                    turn=opt_int(d["turn"]), round=opt_int(d["round"]), rounds=opt_int(d["rounds"]))
-
-
-def _entry_to(key: tuple[int, int, int], e: Entry) -> dict:
+def _entry_to(key: tuple[int, ...], e: Entry) -> dict:
     d: dict[str, Any] = {"key": list(key), "mtime": e.mtime}
     if e.info is not None:
-        info = e.info
-        d["info"] = {"id": info.id, "game": info.game, "variant": info.variant, "players": info.players,
-                     "seats": [x.to_dict() for x in info.seats], "updated": info.updated,
-                     "finished": info.finished, "winners": list(info.winners), "moves": info.moves,
-                     "turn": info.turn, "round": info.round, "rounds": info.rounds}
+        d["info"] = e.info.to_dict()
     else:
         d["problem"] = e.problem
     return d
@@ -472,7 +476,7 @@ def _read_index(folder: Path) -> None:
                 continue
             mtime = float(f["mtime"])
             if "info" in f:
-                entry = Entry(path, info=_info_from(f["info"]), mtime=mtime)
+                entry = Entry(path, info=SaveInfo.from_dict(f["info"]), mtime=mtime)
             else:
                 entry = Entry(path, problem=str(f["problem"]), mtime=mtime)
         except Exception:

@@ -47,17 +47,17 @@ class Settings:
             out.bot_speed = data["bot_speed"]
         return out
 
+    def values(self) -> dict:
+        """The settings as settings.json holds them."""
+        return {k: v for k, v in asdict(self).items() if k != "path"}
+
     def save(self, *keys: str) -> str | None:
         """Write the settings (only `keys` over what the file holds now, when given, so a
         change made meanwhile by another Parlor stays); returns a reason if that failed
         (the app goes on)."""
         path = self.path or settings_path()
-        mine = {k: v for k, v in asdict(self).items() if k != "path"}
-        if keys:
-            data = {k: v for k, v in asdict(Settings.load(path)).items() if k != "path"}
-            data.update((k, mine[k]) for k in keys)
-        else:
-            data = mine
+        data = Settings.load(path).values() if keys else self.values()
+        data.update((k, getattr(self, k)) for k in keys)
         try:
             write_atomic(path, json.dumps(data, indent=2) + "\n")
         except OSError as exc:

@@ -158,13 +158,8 @@ class SorryScreen(TurnScreen):
 
     def _turn_title(self) -> str:
         """The Turn panel's title: who is to play (or thinking), or that the game is over."""
-        to_act = self.game.to_act
-        if to_act is None:
-            return "Game over"
-        who = sv.COLOUR_NAMES[to_act]
-        if self.bot_turn and self._bot_move is None:
-            return f"{who} is thinking{self.app.glyphs.dots}"
-        return f"{who} to play"
+        verb = self.turn_verb()
+        return "Game over" if verb is None else f"{sv.COLOUR_NAMES[self.game.to_act]} {verb}"
 
     def _draw_scores(self, view: dict) -> None:
         g = self.game

@@ -266,17 +266,20 @@ class TurnScreen(GameScreen):
             return None
         return self._previews.get(ml.highlighted)
 
+    def turn_verb(self) -> str | None:
+        """What the seat to act is doing: "to play" or "is thinking…"; None once the game is over."""
+        if self.game.to_act is None:
+            return None
+        return f"is thinking{self.app.glyphs.dots}" if self.bot_turn and self._bot_move is None else "to play"
+
     def append_turn_line(self, text: Text) -> None:
         """The status panel's first line: who is to play (or thinking), or the game is over."""
-        to_act = self.game.to_act
-        if to_act is None:
+        verb = self.turn_verb()
+        if verb is None:
             text.append("The game is over.\n", style="bold")
             return
-        text.append(self.session.seat_label(to_act), style="bold")
-        if self.bot_turn and self._bot_move is None:
-            text.append(f" is thinking{self.app.glyphs.dots}\n")
-        else:
-            text.append(" to play\n")
+        text.append(self.session.seat_label(self.game.to_act), style="bold")
+        text.append(f" {verb}\n")
 
     def _hand_viewer(self) -> int | None:
         """Whose hand may be shown now, or None."""
