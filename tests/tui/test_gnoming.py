@@ -369,11 +369,12 @@ async def test_the_footer_fits_80_columns_in_every_phase():
             shown = footer_fits(app)
             assert "question_mark" in shown, screen.game.phase
             # the pile keys only where a pile can be used: not during the flips, nor for
-            # a card taken from a pile (it must be placed, G-4.3)
-            piles = any(isinstance(m, Take) or isinstance(m, Discard) and m.pile is not None
-                        for m in screen.game.legal_moves())
-            # (one entry for both piles: "1/2 Pile")
-            assert ("1" in shown, "2" in shown) == (piles, False), (screen.game.phase, shown)
+            # a card taken from a pile (it must be placed, G-4.3); one entry, "1/2 Pile",
+            # for both piles
+            piles = {m.pile for m in screen.game.legal_moves()
+                     if isinstance(m, (Take, Discard)) and m.pile is not None}
+            expected = ("1" in shown, "2" in shown) == (0 in piles, piles == {1})
+            assert expected, (screen.game.phase, piles, shown)
             token = screen._token
             for key in keys_for(screen, turn):
                 await send(pilot, key)
@@ -382,6 +383,34 @@ async def test_the_footer_fits_80_columns_in_every_phase():
                 await pilot.pause()
                 assert "space" in footer_fits(app)
     assert {"flip", "draw", "play"} <= phases
+
+
+@run_async
+async def test_with_one_discard_pile_empty_the_footer_offers_only_the_other():
+    # Blue takes pile 2's only card: on Red's turn only pile 1 can be taken from, so the
+    # footer says "1 Pile", not "1/2 Pile"; 2 still says why it can't be used
+    session = gnoming_session(("human", "easy", "easy", "easy"), seed=5, until_state=lambda g: (
+        g.to_act == 0 and g.phase == "draw" and [len(p) for p in g.piles].count(0) == 1))
+    empty = [len(p) for p in session.game.piles].index(0)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        await pilot.pause()
+        shown = {k.key: k.key_display for k in app.screen.query("FooterKey")}
+        usable = str(2 - empty)
+        assert shown[usable] == usable and str(empty + 1) not in shown, shown
+        # help still lists both keys on one row
+        from tui.screens.help import key_rows
+
+        rows = {what: keys for keys, what in key_rows(screen)}
+        assert rows["Take from / discard onto discard pile 1 or 2"] == "1 2"
+        before = session.game.to_dict()
+        await send(pilot, str(empty + 1))
+        assert session.game.to_dict() == before
+        assert f"pile {empty + 1}" in screen.message.lower(), screen.message
+        await send(pilot, usable)
+        await until(pilot, lambda: screen.game.phase != "draw", what="the card to be taken")
 
 
 @run_async

@@ -45,6 +45,7 @@ def cell_move(legal, cell: int):
 
 
 CURSOR_TIP = "Move the cursor on your grid"
+PILE_TIP = "Take from / discard onto discard pile 1 or 2"
 
 
 class GnomingScreen(GameScreen):
@@ -60,11 +61,13 @@ class GnomingScreen(GameScreen):
         Binding("enter", "cell", "Choose card", id="cell",
                 tooltip="Turn up / place / bounce at the card under the cursor"),
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw from the draw pile"),
-        # one footer entry for both piles ("1/2 Pile"): the footer must fit 80 columns
-        Binding("1", "pile(0)", "Pile", id="pile1", key_display="1/2",
-                tooltip="Take from / discard onto discard pile 1 or 2"),
-        Binding("2", "pile(1)", "Pile", id="pile2", show=False,
-                tooltip="Take from / discard onto discard pile 1 or 2"),
+        # The pile keys: one footer entry for both piles ("1/2 Pile", the footer must fit
+        # 80 columns) when both can be used, "1 Pile" or "2 Pile" when only one can. A key
+        # runs the first of its bindings that check_action enables.
+        Binding("1", "piles(0)", "Pile", id="piles", key_display="1/2", tooltip=PILE_TIP),
+        Binding("2", "piles(1)", "Pile", show=False, tooltip=PILE_TIP),
+        Binding("1", "pile(0)", "Pile", id="pile1", tooltip=PILE_TIP),
+        Binding("2", "pile(1)", "Pile", id="pile2", tooltip=PILE_TIP),
         Binding("x", "discard", "Discard", id="discard",
                 tooltip="Discard the card in hand (a Hazard leaves play; after a placement: stop)"),
         Binding("n", "decline", "No flip", id="decline", tooltip="Turn up no card after a Hazard"),
@@ -79,6 +82,8 @@ class GnomingScreen(GameScreen):
         # Enter and x when they can't play anything: not in the footer, but they still say why
         Binding("enter", "cell_why", show=False),
         Binding("x", "discard_why", show=False),
+        Binding("1", "pile_why(0)", show=False, tooltip=PILE_TIP),
+        Binding("2", "pile_why(1)", show=False, tooltip=PILE_TIP),
         *GAME_BINDINGS,
     ]
 
@@ -227,6 +232,15 @@ class GnomingScreen(GameScreen):
         probe = Take(g.to_act, pile) if g.phase == "draw" else Discard(g.to_act, pile)
         self._play(None, self._explain(probe))
 
+    # the same key, shown as "1/2" (both piles usable) or hidden (neither: it says why)
+    action_piles = action_pile_why = action_pile
+
+    def _usable_piles(self) -> set[int]:
+        """The discard piles the player may take from or discard onto now (a card
+        taken from a pile can't be discarded, G-4.3; x discards a Hazard)."""
+        return {m.pile for m in self.game.legal_moves()
+                if isinstance(m, (Take, Discard)) and m.pile is not None}
+
     def action_discard(self) -> None:
         g = self.game
         if not self.awaiting:
@@ -260,20 +274,22 @@ class GnomingScreen(GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         # The footer shows the keys usable now (and must fit 80 columns): keys with
         # nothing to do are hidden.
-        if action in ("cell", "cell_why", "draw", "pile", "discard", "discard_why", "decline", "cursor"):
+        if action in ("cell", "cell_why", "draw", "pile", "piles", "pile_why", "discard", "discard_why",
+                      "decline", "cursor"):
             if not self.awaiting:
                 return False
             legal = self.game.legal_moves()
             if action == "cursor":
                 return True
+            if action in ("pile", "piles", "pile_why"):
+                usable = self._usable_piles()
+                if action == "piles":
+                    return len(usable) == 2
+                return (parameters[0] in usable) == (action == "pile")
             if action in ("cell", "cell_why"):   # a card of the grid to turn up, replace, bounce onto
                 return any(isinstance(m, CELL_MOVES) for m in legal) == (action == "cell")
             if action in ("discard", "discard_why"):   # x: a Hazard out of play, or the one pile open
                 return (sum(isinstance(m, Discard) for m in legal) == 1) == (action == "discard")
-            if action == "pile":
-                # take from a pile, or discard onto one (not a card taken from a pile, G-4.3)
-                return any(isinstance(m, Take) or isinstance(m, Discard) and m.pile is not None
-                           for m in legal)
             kinds = {type(m) for m in legal}
             wanted = {"draw": Draw, "decline": Decline}[action]
             return wanted in kinds
