@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 try:
     import fcntl
@@ -544,19 +544,27 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
     return out
 
 
-def to_continue(entries: list[Entry]) -> tuple[Entry | None, str | None]:
+class ToContinue(NamedTuple):
+    """What "continue" resumes (`to_continue`)."""
+    entry: Entry | None           # the game to resume; None: no unfinished game at all
+    busy: str | None              # why `entry` can't be opened here (every unfinished game is open elsewhere)
+    passed: tuple[tuple[Entry, str], ...] = ()   # newer unfinished games passed over, and why (open elsewhere)
+
+
+def to_continue(entries: list[Entry]) -> ToContinue:
     """The game "continue" resumes, of `entries` (a `list_saves`): the unfinished one
-    played last that no other Parlor has open; if every one is open elsewhere, the last
-    played with the reason (`in_use`); (None, None) if there is none."""
-    busy: tuple[Entry | None, str | None] = (None, None)
+    played last that no other Parlor has open, with the newer ones passed over; if
+    every one is open elsewhere, the last played with the reason (`in_use`)."""
+    passed: list[tuple[Entry, str]] = []
     for entry in entries:
         if entry.info is not None and not entry.info.finished:
             why = in_use(entry.path)
             if why is None:
-                return entry, None
-            if busy[0] is None:
-                busy = (entry, why)
-    return busy
+                return ToContinue(entry, None, tuple(passed))
+            passed.append((entry, why))
+    if passed:
+        return ToContinue(passed[0][0], passed[0][1])
+    return ToContinue(None, None)
 
 
 def delete(path: str | os.PathLike) -> None:

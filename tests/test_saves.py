@@ -189,7 +189,8 @@ def test_new_games_never_take_the_name_of_an_existing_file(monkeypatch):
 
 def continued():
     """The save that "continue" resumes now (and why not, if it is open elsewhere)."""
-    entry, busy = saves.to_continue(saves.list_saves())
+    entry, busy, passed = saves.to_continue(saves.list_saves())
+    assert not (busy and passed)
     return (entry.path if entry else None), busy
 
 
@@ -214,6 +215,8 @@ def test_continue_passes_over_games_open_in_another_parlor():
     saves.write(second, now="2026-01-02T00:00:00+00:00")
     with OtherParlor(second.path) as holder:
         assert continued() == (first.path, None)            # the last game free here
+        passed = saves.to_continue(saves.list_saves()).passed   # and the newer one, passed over
+        assert [(e.path, why) for e, why in passed] == [(second.path, f"open in another Parlor (process {holder.pid})")]
         with OtherParlor(first.path):                       # none free: the last, and why not
             assert continued() == (second.path, f"open in another Parlor (process {holder.pid})")
 

@@ -179,11 +179,16 @@ class ParlorApp(App[None]):
         self.open_session(session)
 
     def resume_latest(self) -> bool:
-        entry, _ = saves.to_continue(saves.list_saves(self.save_dir))
+        entry, _, passed = saves.to_continue(saves.list_saves(self.save_dir))
         if entry is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return False
-        return self.open_saved(entry.path, "Your last game")
+        opened = self.open_saved(entry.path, "Your last game")
+        if opened and passed:
+            newer = "Your newest game is" if len(passed) == 1 else f"Your {len(passed)} newest games are"
+            self.notify(f"{newer} {passed[0][1]}: this is the last one you played before it.",
+                        title="Continuing an older game")
+        return opened
 
     def open_saved(self, path, what: str | None = None) -> bool:
         """Play on the saved game at `path`; says why not (open in another Parlor,

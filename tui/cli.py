@@ -188,7 +188,7 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
             ap.error(f"--save-dir {save_dir}: not a directory")
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":
-        latest, busy = saves.to_continue(saves.list_saves(save_dir))
+        latest, busy, _ = saves.to_continue(saves.list_saves(save_dir))
         if latest is None:
             print("parlor: there is no unfinished game to continue; start one with 'parlor new sorry'",
                   file=sys.stderr)

@@ -320,6 +320,26 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
 
 
 @run_async
+async def test_continue_says_when_it_passes_over_a_newer_game_open_elsewhere(home):
+    older = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    newer = session_at([["track:10"], ["track:30"]], card="5", seed=3)
+    saves.write(newer.record, now="2099-01-01T00:00:00+00:00")
+    other = OtherParlor(newer.path)
+    app = app_for()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            info = str(app.screen.query_one("#continue-info").render())
+            assert f"A newer game is open in another Parlor (process {other.pid})." in info
+            await pilot.press("c")                    # Continue takes the older game, and says why
+            await human_turn(pilot)
+            assert board_screen(app).session.path == older.path
+            assert any(f"Your newest game is open in another Parlor (process {other.pid}): this is the "
+                       "last one you played before it." in n.message for n in app._notifications)
+    finally:
+        other.close()
+
+
+@run_async
 async def test_the_line_in_use_shows_without_colour():
     """The chosen set-up line is pointed at, and a list's highlighted row is underlined:
     colour is never the only signal (NO_COLOR, monochrome terminals)."""

@@ -64,7 +64,7 @@ class TitleScreen(ParlorScreen):
 
     def refresh_menu(self) -> None:
         entries = saves.list_saves(self.app.save_dir)
-        latest, busy = saves.to_continue(entries)      # the last game not open elsewhere
+        latest, busy, passed = saves.to_continue(entries)   # the last game not open elsewhere
         self._latest = latest.info if latest else None
         self._has_saves = bool(entries)
         menu = self.query_one("#menu", OptionList)
@@ -83,8 +83,14 @@ class TitleScreen(ParlorScreen):
         if self._latest is None:
             info.update("No game in progress: press n to start one.")
         else:
-            info.update(f"Continue: {names.describe(self._latest, self.app.glyphs.sep)}"
-                        + (f"\n{busy[0].upper()}{busy[1:]}: quit it there to continue here." if busy else ""))
+            sep = self.app.glyphs.sep
+            lines = [f"Continue: {names.describe(self._latest, sep)}"]
+            if busy:
+                lines.append(f"{busy[0].upper()}{busy[1:]}: quit it there to continue here.")
+            if passed:       # a newer game is open elsewhere: say which game Continue takes
+                newer = "A newer game is" if len(passed) == 1 else f"{len(passed)} newer games are"
+                lines.append(f"{newer} {passed[0][1]}.")
+            info.update("\n".join(lines))
         self.refresh_bindings()
         menu.focus()
 
