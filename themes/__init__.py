@@ -2,9 +2,8 @@
 
 `THEMES` maps a name to a Textual `Theme`; the app registers them at start-up
 (the built-in Textual themes stay available). Player colours are theme
-variables (`$player-red` …) so every board follows the theme; `PLAYER_DEFAULTS`
-(`PLAYER_DEFAULTS_LIGHT` for a light theme) fills them in for themes that don't
-set them (the built-in ones).
+variables (`$player-red` …) so every board follows the theme; `player_defaults`
+fills them in for themes that don't set them (the built-in ones).
 
 `GLYPHS` is the one glyph table, with a Unicode and an ASCII column; `glyphs()`
 picks a column (`--ascii`). Every glyph is one cell wide.
@@ -13,34 +12,78 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from textual.color import Color
 from textual.theme import Theme
 
 PLAYER_NAMES = ("red", "blue", "yellow", "green", "orange", "purple", "pink", "cyan")
-"""Seat colours in seat order (engine.COLOURS, lower case): variable `player-<name>`."""
+"""Seat colours in seat order (engine.COLOURS, lower case): variable `player-<name>`, with
+`player-<name>-ink` (the colour for text and lines on the board) and `player-<name>-text`
+(black or white, for text on the colour: a pawn's letter and number)."""
+
+READABLE = 4.5       # WCAG's contrast for text, which every player colour meets as text or ground
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colours (1 … 21)."""
+    def luminance(colour: str) -> float:
+        c = Color.parse(colour)
+        return sum(w * (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4)
+                   for w, v in zip((0.2126, 0.7152, 0.0722), (c.r / 255, c.g / 255, c.b / 255)))
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
+    """`colour`, lightened on a dark board (darkened on a light one) just enough to read as
+    text on every one of `grounds`."""
+    c = Color.parse(colour)
+    for _ in range(50):
+        if all(contrast(c.hex, g) >= READABLE for g in grounds):
+            break
+        c = c.lighten(0.02) if dark else c.darken(0.02)
+    return c.hex.lower()
+
+
+def _text_on(colour: str) -> str:
+    """Black or white, whichever reads better on `colour` (one always reaches 4.58:1)."""
+    return max(("#000000", "#ffffff"), key=lambda t: contrast(t, colour))
 
 DEFAULT_THEME = "parlor-dark"
 
-# Fallbacks for themes that don't define player colours (Textual's own themes).
-PLAYER_DEFAULTS = {
-    "player-red": "#e0524a",
-    "player-blue": "#3f88e8",
-    "player-yellow": "#e6b422",
-    "player-green": "#3fae5a",
-    "player-orange": "#ef8a2c",
-    "player-purple": "#9a6ad6",
-    "player-pink": "#e36fb4",
-    "player-cyan": "#2fb8c4",
-}
+def _players(*colours: str, grounds: tuple[str, ...] = (), dark: bool = True) -> dict[str, str]:
+    """The player variables of a theme: each colour, its ink on `grounds` (the board's
+    background and surface; by default the colour itself) and the text drawn on it."""
+    out = {}
+    for name, colour in zip(PLAYER_NAMES, colours):
+        out[f"player-{name}"] = colour
+        out[f"player-{name}-ink"] = _ink(colour, grounds, dark)
+        out[f"player-{name}-text"] = _text_on(colour)
+    return out
 
 
-def _players(*colours: str) -> dict[str, str]:
-    return {f"player-{name}": colour for name, colour in zip(PLAYER_NAMES, colours)}
+DARK_GROUNDS = ("#17191e", "#20232a", "#2a2e37")      # parlor-dark's background, surface, panel
+LIGHT_GROUNDS = ("#f6f4ef", "#ebe8e0", "#dcd8cd")     # parlor-light's
+
+# The player colours on a dark board, and on a light one (parlor-light, and Textual's light
+# themes): darker, so that every colour reads on a pale board.
+DARK_COLOURS = ("#e0524a", "#3f88e8", "#e6b422", "#3fae5a", "#ef8a2c", "#9a6ad6", "#e36fb4", "#2fb8c4")
+LIGHT_COLOURS = ("#c62828", "#1565c0", "#a67c00", "#2e7d32", "#d35400", "#6a1b9a", "#ad1457", "#00838f")
+PLAYER_DEFAULTS = _players(*DARK_COLOURS, grounds=DARK_GROUNDS)
+PLAYER_DEFAULTS_LIGHT = _players(*LIGHT_COLOURS, grounds=LIGHT_GROUNDS, dark=False)
+
+_DEFAULTS: dict[str, dict[str, str]] = {}
 
 
-# The same for light backgrounds (parlor-light, and Textual's light themes): darker, so that
-# every colour reads on a pale board.
-PLAYER_DEFAULTS_LIGHT = _players("#c62828", "#1565c0", "#a67c00", "#2e7d32",
-                                 "#d35400", "#6a1b9a", "#ad1457", "#00838f")
+def player_defaults(theme: Theme) -> dict[str, str]:
+    """The player variables for a theme that sets none (Textual's own): the dark or the
+    light colours, with inks that read on that theme's own background, surface and panel."""
+    if theme.name not in _DEFAULTS:
+        system = theme.to_color_system().generate()
+        grounds = tuple(Color.parse(system[k]).hex for k in ("background", "surface", "panel"))
+        _DEFAULTS[theme.name] = _players(*(DARK_COLOURS if theme.dark else LIGHT_COLOURS),
+                                         grounds=grounds, dark=theme.dark)
+    return _DEFAULTS[theme.name]
 
 
 THEMES: dict[str, Theme] = {
@@ -99,7 +142,7 @@ THEMES: dict[str, Theme] = {
             text_alpha=1.0,
             variables={
                 **_players("#ff5555", "#4da6ff", "#ffff00", "#40ff40",   # red: black text on it, 6.7:1
-                           "#ff9900", "#d980ff", "#ff80c0", "#00ffff"),
+                           "#ff9900", "#d980ff", "#ff80c0", "#00ffff", grounds=("#000000", "#1a1a1a")),
                 "footer-key-foreground": "#ffff00",
                 "block-cursor-text-style": "bold reverse",
             },
@@ -119,8 +162,8 @@ THEMES: dict[str, Theme] = {
             panel="#303030",
             dark=True,
             variables={
-                **_players("#d55e00", "#0072b2", "#f0e442", "#009e73",
-                           "#e69f00", "#cc79a7", "#999999", "#56b4e9"),
+                **_players("#d55e00", "#0072b2", "#f0e442", "#009e73",     # blue's ink is lighter
+                           "#e69f00", "#cc79a7", "#999999", "#56b4e9", grounds=("#1b1b1b", "#242424", "#303030")),
                 "footer-key-foreground": "#56b4e9",
             },
         ),

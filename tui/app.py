@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from engine import saves
-from themes import DEFAULT_THEME, PLAYER_DEFAULTS, PLAYER_DEFAULTS_LIGHT, THEMES, glyphs
+from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEMES, glyphs, player_defaults
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
@@ -71,9 +71,10 @@ class ParlorApp(App[None]):
     # ------------------------------------------------------------ set-up
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Player colours for a theme that has none (Textual's own): a light theme's board
-        gets the darker set, so that yellow and the others read on it."""
+        gets the darker set, so that yellow and the others read on it, and the inks (text
+        in a player's colour) are made to read on that theme's own grounds."""
         theme = self.get_theme(self.theme) if self.theme else None
-        return dict(PLAYER_DEFAULTS if theme is None or theme.dark else PLAYER_DEFAULTS_LIGHT)
+        return dict(PLAYER_DEFAULTS if theme is None else player_defaults(theme))
 
     def get_default_screen(self):
         from .screens.title import TitleScreen

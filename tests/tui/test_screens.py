@@ -366,15 +366,38 @@ async def test_the_line_in_use_shows_without_colour():
 async def test_textual_light_themes_get_the_darker_player_colours():
     """Textual's own themes set no player colours: a light one gets the set made for a pale
     board (Yellow #e6b422 on light grey was 1.35:1), a dark one the bright set."""
-    from themes import PLAYER_DEFAULTS, PLAYER_DEFAULTS_LIGHT
+    from themes import DARK_COLOURS, LIGHT_COLOURS, PLAYER_NAMES
 
     app = app_for(theme="textual-light")
     async with app.run_test(size=(80, 24)) as pilot:
-        for theme, colours in (("textual-light", PLAYER_DEFAULTS_LIGHT), ("textual-dark", PLAYER_DEFAULTS),
-                               ("solarized-light", PLAYER_DEFAULTS_LIGHT)):
+        for theme, colours in (("textual-light", LIGHT_COLOURS), ("textual-dark", DARK_COLOURS),
+                               ("solarized-light", LIGHT_COLOURS)):
             app.theme = theme
             await pilot.pause()
-            assert {k: app.theme_variables[k] for k in colours} == colours, theme
+            assert tuple(app.theme_variables[f"player-{n}"] for n in PLAYER_NAMES) == colours, theme
+
+
+@run_async
+async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
+    """A player's colour as text (names, the track) reads on the board in every theme,
+    Parlor's and Textual's, and so do a pawn's letters on its colour: WCAG's 4.5:1."""
+    from textual.color import Color
+
+    from themes import PLAYER_NAMES, contrast
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            v = app.theme_variables
+            if "ansi" in v["background"]:
+                continue                      # textual-ansi: the terminal's own colours
+            for name in PLAYER_NAMES:
+                colour, ink, text = (v[f"player-{name}{part}"] for part in ("", "-ink", "-text"))
+                assert contrast(text, colour) >= 4.5, (theme, name)
+                for ground in ("background", "surface", "panel"):
+                    assert contrast(ink, Color.parse(v[ground]).hex) >= 4.5, (theme, name, ground)
 
 
 @run_async

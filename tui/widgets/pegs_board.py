@@ -71,7 +71,7 @@ class PegsBoard(CanvasBoard):
         height: 6;
         background: $surface;
     }
-    PegsBoard > .pegs-board--hole { color: $text-muted; }
+    PegsBoard > .pegs-board--hole { color: $text 80%; }   /* on a lane's tint: $text-muted was 3.4:1 */
     PegsBoard > .pegs-board--label { text-style: bold; }
     PegsBoard > .pegs-board--info { color: $text-muted; }
     PegsBoard > .pegs-board--mark { text-style: bold; }
@@ -80,8 +80,8 @@ class PegsBoard(CanvasBoard):
     PegsBoard > .pegs-board--to { text-style: reverse bold underline; }
     PegsBoard > .pegs-board--bumped { text-style: underline; }
     """,
-        *(f"PegsBoard > .pegs-board--p{i} {{ background: $player-{name}; color: auto 95%; text-style: bold; }}\n"
-          f"PegsBoard > .pegs-board--c{i} {{ color: $player-{name}; text-style: bold; }}\n"
+        *(f"PegsBoard > .pegs-board--p{i} {{ background: $player-{name}; color: $player-{name}-text; text-style: bold; }}\n"
+          f"PegsBoard > .pegs-board--c{i} {{ color: $player-{name}-ink; text-style: bold; }}\n"
           f"PegsBoard > .pegs-board--zone{i} {{ background: $player-{name} 20%; color: $text; }}"
           for i, name in enumerate(c.lower() for c in COLOURS)),
     ])

@@ -65,14 +65,14 @@ class SorryBoard(CanvasBoard):
     SorryBoard > .sorry-board--to { text-style: reverse bold underline; }
     SorryBoard > .sorry-board--end { text-style: bold underline; }
     SorryBoard > .sorry-board--bumped { text-style: underline; }
-    SorryBoard > .sorry-board--p0 { background: $player-red; color: auto 95%; text-style: bold; }
-    SorryBoard > .sorry-board--p1 { background: $player-blue; color: auto 95%; text-style: bold; }
-    SorryBoard > .sorry-board--p2 { background: $player-yellow; color: auto 95%; text-style: bold; }
-    SorryBoard > .sorry-board--p3 { background: $player-green; color: auto 95%; text-style: bold; }
-    SorryBoard > .sorry-board--c0 { background: $boost; color: $player-red; text-style: bold; }
-    SorryBoard > .sorry-board--c1 { background: $boost; color: $player-blue; text-style: bold; }
-    SorryBoard > .sorry-board--c2 { background: $boost; color: $player-yellow; text-style: bold; }
-    SorryBoard > .sorry-board--c3 { background: $boost; color: $player-green; text-style: bold; }
+    SorryBoard > .sorry-board--p0 { background: $player-red; color: $player-red-text; text-style: bold; }
+    SorryBoard > .sorry-board--p1 { background: $player-blue; color: $player-blue-text; text-style: bold; }
+    SorryBoard > .sorry-board--p2 { background: $player-yellow; color: $player-yellow-text; text-style: bold; }
+    SorryBoard > .sorry-board--p3 { background: $player-green; color: $player-green-text; text-style: bold; }
+    SorryBoard > .sorry-board--c0 { background: $boost; color: $player-red-ink; text-style: bold; }
+    SorryBoard > .sorry-board--c1 { background: $boost; color: $player-blue-ink; text-style: bold; }
+    SorryBoard > .sorry-board--c2 { background: $boost; color: $player-yellow-ink; text-style: bold; }
+    SorryBoard > .sorry-board--c3 { background: $boost; color: $player-green-ink; text-style: bold; }
     SorryBoard > .sorry-board--zone0 { background: $player-red 22%; color: $text; }
     SorryBoard > .sorry-board--zone1 { background: $player-blue 22%; color: $text; }
     SorryBoard > .sorry-board--zone2 { background: $player-yellow 22%; color: $text; }
