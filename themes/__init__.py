@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from rich.color import Color as RichColor
+from rich.color import ColorSystem
 from textual.color import Color
 from textual.theme import Theme
 
@@ -34,12 +36,22 @@ def contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+def in_256(colour: str) -> str:
+    """`colour` as a 256-colour terminal shows it (TERM=xterm-256color, no COLORTERM)."""
+    return RichColor.parse(colour).downgrade(ColorSystem.EIGHT_BIT).get_truecolor().hex
+
+
+def contrast_anywhere(a: str, b: str) -> float:
+    """The contrast of `a` on `b` in true colour or in 256 colours, whichever is lower."""
+    return min(contrast(a, b), contrast(in_256(a), in_256(b)))
+
+
 def _ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
     """`colour`, lightened on a dark board (darkened on a light one) just enough to read as
-    text on every one of `grounds`."""
+    text on every one of `grounds`, in true colour and in 256 colours."""
     c = Color.parse(colour)
     for _ in range(50):
-        if all(contrast(c.hex, g) >= READABLE for g in grounds):
+        if all(contrast_anywhere(c.hex, g) >= READABLE for g in grounds):
             break
         c = c.lighten(0.02) if dark else c.darken(0.02)
     return c.hex.lower()
@@ -47,7 +59,7 @@ def _ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
 
 def _text_on(colour: str) -> str:
     """Black or white, whichever reads better on `colour` (one always reaches 4.58:1)."""
-    return max(("#000000", "#ffffff"), key=lambda t: contrast(t, colour))
+    return max(("#000000", "#ffffff"), key=lambda t: contrast_anywhere(t, colour))
 
 DEFAULT_THEME = "parlor-dark"
 
@@ -80,7 +92,9 @@ def player_defaults(theme: Theme) -> dict[str, str]:
     light colours, with inks that read on that theme's own background, surface and panel."""
     if theme.name not in _DEFAULTS:
         system = theme.to_color_system().generate()
-        grounds = tuple(Color.parse(system[k]).hex for k in ("background", "surface", "panel"))
+        grounds = tuple(Color.parse(system[k]) for k in ("background", "surface", "panel"))
+        # (the ansi themes' grounds are the terminal's own colours: nothing to measure against)
+        grounds = tuple(g.hex6 for g in grounds if g.ansi is None and g.a > 0)
         _DEFAULTS[theme.name] = _players(*(DARK_COLOURS if theme.dark else LIGHT_COLOURS),
                                          grounds=grounds, dark=theme.dark)
     return _DEFAULTS[theme.name]
@@ -122,7 +136,7 @@ THEMES: dict[str, Theme] = {
             dark=False,
             variables={
                 **PLAYER_DEFAULTS_LIGHT,
-                "footer-key-foreground": "#1d5fa8",
+                "footer-key-foreground": "#185599",       # 4.9:1 on the footer, in 256 colours too
             },
         ),
         Theme(

@@ -380,10 +380,12 @@ async def test_textual_light_themes_get_the_darker_player_colours():
 @run_async
 async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
     """A player's colour as text (names, the track) reads on the board in every theme,
-    Parlor's and Textual's, and so do a pawn's letters on its colour: WCAG's 4.5:1."""
+    Parlor's and Textual's, and so do a pawn's letters on its colour: WCAG's 4.5:1, in
+    true colour and as a 256-colour terminal rounds them."""
     from textual.color import Color
 
-    from themes import PLAYER_NAMES, contrast
+    from themes import PLAYER_NAMES
+    from themes import contrast_anywhere as contrast
 
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -397,7 +399,7 @@ async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
                 colour, ink, text = (v[f"player-{name}{part}"] for part in ("", "-ink", "-text"))
                 assert contrast(text, colour) >= 4.5, (theme, name)
                 for ground in ("background", "surface", "panel"):
-                    assert contrast(ink, Color.parse(v[ground]).hex) >= 4.5, (theme, name, ground)
+                    assert contrast(ink, Color.parse(v[ground]).hex6) >= 4.5, (theme, name, ground)
 
 
 @run_async
