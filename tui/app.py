@@ -76,6 +76,13 @@ class ParlorApp(App[None]):
         theme = self.get_theme(self.theme) if self.theme else None
         return dict(PLAYER_DEFAULTS if theme is None else player_defaults(theme))
 
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """Keys typed while a screen is still being built (a fast typist, key repeat, a
+        paste) are dropped: its actions would look for widgets not there yet."""
+        if self.screen_stack and not self.screen_stack[-1].is_mounted:
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
+
     def get_default_screen(self):
         from .screens.title import TitleScreen
 

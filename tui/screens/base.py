@@ -29,6 +29,13 @@ class ParlorScreen(Screen):
     def compose_body(self) -> ComposeResult:
         yield from ()
 
+    @property
+    def on_top(self) -> bool:
+        """Whether this screen is the one shown. A selection message (Enter on a list)
+        is handled after the key: a second Enter typed before the first took effect
+        arrives when another screen covers this one, and must not act twice."""
+        return self.is_attached and self.app.screen is self
+
 
 # The keys every board ends its footer with (a board lists them after its own:
 # Textual would put inherited BINDINGS first).

@@ -97,7 +97,8 @@ class LoadScreen(ParlorScreen):
 
     @on(DataTable.RowSelected)
     def row_chosen(self) -> None:
-        self.action_open()
+        if self.on_top:
+            self.action_open()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("open", "delete"):

@@ -162,7 +162,8 @@ class SetupScreen(ParlorScreen):
 
     @on(Input.Submitted, "#seed")
     def seed_entered(self) -> None:
-        self.action_start()
+        if self.on_top:
+            self.action_start()
 
     def action_start(self) -> None:
         spec = self.current_spec()

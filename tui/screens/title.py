@@ -12,6 +12,7 @@ from engine import saves
 
 from .. import names
 from ..widgets.footer import ParlorFooter
+from ..widgets.options import Options
 from .base import ParlorScreen
 
 LOGO = r"""
@@ -46,7 +47,7 @@ class TitleScreen(ParlorScreen):
                 sep = self.app.glyphs.sep
                 yield Static(f"Sorry!  {sep}  Pegs and Jokers  {sep}  Gnoming A Round", id="tagline")
                 with Center():
-                    yield OptionList(id="menu")
+                    yield Options(id="menu")
         # Outside the 60-column box: a long description (7 players, several
         # people) still fits on one line of an 80-column terminal.
         yield Static("", id="continue-info", classes="hint")
@@ -103,6 +104,8 @@ class TitleScreen(ParlorScreen):
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        if not self.on_top:
+            return
         action = event.option.id
         if action == "quit":
             self.app.exit()

@@ -23,10 +23,11 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
+from ..widgets.options import Options
 from .base import GAME_BINDINGS, GameScreen
 
 
-class MoveList(OptionList):
+class MoveList(Options):
     """The legal moves of the card in play: up/down/Tab cycle, Enter plays."""
 
     BINDINGS = [
@@ -239,9 +240,12 @@ class TurnScreen(GameScreen):
 
     @on(OptionList.OptionSelected, "#moves")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        if not self.awaiting or event.option.disabled:
+        if not (self.awaiting and self.on_top) or event.option.disabled:
             return
-        move = self._move_map[event.option_index]
+        index = event.option_index
+        if index >= len(self._move_map) or event.option_list.get_option_at_index(index) is not event.option:
+            return              # chosen from the list of a turn since played (a quick second Enter)
+        move = self._move_map[index]
         self.apply_move(self._token, move)
 
     def action_card(self, delta: int) -> None:
