@@ -91,7 +91,7 @@ def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | No
 
 
 def small_grid(layout, glyphs, matched: int = 0) -> list[Text]:
-    """A compact grid: three lines of `[ 7][##][-2]`; a card in a matching line is starred."""
+    """A compact grid: three lines of `[ 7][##][-2]`; a card in a matching line is starred: `* 7 `."""
     out = []
     for row in range(3):
         line = Text()
@@ -99,10 +99,11 @@ def small_grid(layout, glyphs, matched: int = 0) -> list[Text]:
             cell = row * 3 + col
             name = layout[cell]
             mark = matched >> cell & 1
+            # a starred card reads "* 6 ": "* 6** 6*" ran the cards of a line together
             line.append("*" if mark else "[", style="bold" if mark else "dim")
             line.append(card_text(name, glyphs, 2), style="bold underline" if mark else
                         ("dim" if name is None else "bold"))
-            line.append("*" if mark else "]", style="bold" if mark else "dim")
+            line.append(" " if mark else "]", style="dim")
         out.append(line)
     return out
 
@@ -146,13 +147,19 @@ def score_sheet(view: dict, labels: list[str]) -> Text:
 
 
 def round_lines(last: dict, seat: int) -> str:
-    """How a seat's round score came about: matched lines, base, going-out ±5, score."""
-    _, sets = matched_cells(last["layouts"][seat])
-    parts = [sets_words(sets), f"cards {last['base'][seat]:+d}"]
+    """How a seat's round score came about: each matching line and what it scores, the
+    other cards (a Hazard among them named), going out first ±5, and the round's score."""
+    layout = last["layouts"][seat]
+    mask, sets = matched_cells(layout)
+    parts = [", ".join(f"{line_name(line)} of {value}s {-value:+d}" for line, value in sets)
+             or "no matching line"]
+    others = last["base"][seat] + sum(value for _, value in sets)
+    hazards = sum(1 for cell, card in enumerate(layout) if card == "H" and not mask >> cell & 1)
+    words = f"other cards {others:+d}"
+    if hazards:
+        words += f" (a Hazard +10)" if hazards == 1 else f" ({hazards} Hazards +{10 * hazards})"
+    parts.append(words)
     if last.get("went_out") == seat:
         adj = last.get("adjustment", 0)
-        if adj:
-            parts.append(f"went out first {adj:+d}")
-        else:
-            parts.append("went out first")
-    return "; ".join(parts)
+        parts.append(f"went out first {adj:+d}" if adj else "went out first")
+    return "; ".join(parts) + f" = {last['scores'][seat]}"

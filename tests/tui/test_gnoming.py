@@ -338,6 +338,33 @@ async def test_a_bounce_is_chosen_with_the_cursor_and_enter():
 
 
 @run_async
+async def test_a_bounce_starts_with_the_cursor_by_the_card_just_placed():
+    # the placed cell can't take the bounce: the cursor goes to the nearest cell that can
+    # (a face-down one among equals), not back to row 1 col 1
+    from engine.gnoming.moves import Bounce
+
+    def bouncing(g) -> bool:
+        return g.to_act == 0 and g.phase == "replaced" and any(isinstance(m, Bounce) for m in g.legal_moves())
+
+    gnoming_session(("human", "easy", "easy", "easy"), seed=9, until_state=bouncing)
+    app = app_for(kind="continue")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        g = screen.game
+        targets = {m.cell for m in g.legal_moves() if isinstance(m, Bounce)}
+        down = {c for c, card in enumerate(g.view(0)["layouts"][0]) if card is None}
+        for start in set(range(9)) - targets:
+            screen.cursor = start
+            screen._begin_human(0)
+            distance = lambda c: abs(c // 3 - start // 3) + abs(c % 3 - start % 3)   # noqa: E731
+            nearest = min(distance(c) for c in targets)
+            assert screen.cursor in targets and distance(screen.cursor) == nearest, (start, screen.cursor)
+            if any(distance(c) == nearest for c in targets & down):
+                assert screen.cursor in down
+
+
+@run_async
 async def test_a_bots_drawn_card_is_never_shown():
     session = gnoming_session(("human", "easy", "easy"), seed=12, until_state=lambda g: g.to_act == 1 and
                               g.phase == "play" and g.hand_from == "draw")
@@ -443,3 +470,22 @@ async def test_the_end_of_a_round_lays_out_as_many_grids_as_fit():
         assert max(map(len, rows())) <= text.content_size.width
         footer_fits(app)
         assert box.max_scroll_y == 0 and "Scroll" not in screen_text(app).splitlines()[-1]
+
+
+def test_the_round_summary_explains_every_score():
+    # G-7: a row of 6s scores -6, the other cards their values (the Hazard +10, the Mulligan 0),
+    # going out first -5 when lowest
+    from engine.gnoming.cards import parse_card
+    from engine.gnoming.scoring import score_layout
+    from tui import gnoming_view as gv
+
+    layout = ["6", "6", "6", "3", "H", "9", "5", "-1", "M"]
+    base = score_layout([parse_card(c) for c in layout])
+    assert base == 20
+    assert score_layout([parse_card("1")] * 9) == -6       # every card in two sets: no other card
+    last = {"layouts": [layout, ["1"] * 9], "base": [base, -6], "scores": [base + 5, -6],
+            "went_out": 0, "adjustment": 5}
+    assert gv.round_lines(last, 0) == ("row 1 of 6s -6; other cards +26 (a Hazard +10); "
+                                       "went out first +5 = 25")
+    assert gv.round_lines(last, 1) == ("row 1 of 1s -1, row 2 of 1s -1, row 3 of 1s -1, column 1 of 1s -1, "
+                                       "column 2 of 1s -1, column 3 of 1s -1; other cards +0 = -6")

@@ -141,10 +141,15 @@ class GnomingScreen(GameScreen):
         self.mode = "human"
         legal = self.game.legal_moves()
         if cell_move(legal, self.cursor) is None:
-            for cell in range(9):
-                if cell_move(legal, cell) is not None:
-                    self.cursor = cell
-                    break
+            # the nearest cell with a move (a face-down one first among equals), not the
+            # first: after a placement the cursor stays by it, and Enter out of habit
+            # doesn't bounce onto a card far away
+            row, col = divmod(self.cursor, 3)
+            down = {c for c, card in enumerate(self.game.view(seat)["layouts"][seat]) if card is None}
+            cells = [c for c in range(9) if cell_move(legal, c) is not None]
+            if cells:
+                self.cursor = min(cells, key=lambda c: (abs(c // 3 - row) + abs(c % 3 - col),
+                                                        c not in down, c))
         self.redraw_turn()
 
     def _begin_bot(self, seat: int) -> None:
@@ -485,16 +490,15 @@ class RoundEndScreen(SummaryScreen):
             lines = [Text() for _ in range(5)]
             for seat in chunk:
                 layout = last["layouts"][seat]
-                mask, sets = gv.matched_cells(layout)
+                mask, _ = gv.matched_cells(layout)
                 lines[0].append(f"{COLOURS[seat]:<8.8}{last['scores'][seat]:>4} pts".ljust(18), style="bold")
                 for row, grid_line in enumerate(gv.small_grid(layout, glyphs, matched=mask)):
                     lines[row + 1].append_text(grid_line)
                     lines[row + 1].append(" " * 6)
                 adj = last["adjustment"] if last.get("went_out") == seat else 0
-                tail = f"cards {last['base'][seat]:+d}" + (f" out {adj:+d}" if adj else "")
+                tail = f"grid {last['base'][seat]:+d}" + (f" out {adj:+d}" if adj else "")
                 lines[4].append(tail.ljust(18))
-                if sets or last.get("went_out") == seat:
-                    notes.append(f"{COLOURS[seat]:<7} {gv.round_lines(last, seat)}")
+                notes.append(f"{COLOURS[seat]:<7} {gv.round_lines(last, seat)}")
             for ln in lines:
                 text.append_text(ln)
                 text.append("\n")
