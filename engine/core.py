@@ -47,6 +47,11 @@ class Event(NamedTuple):
         return cls(d["kind"], d["text"], d.get("seat"))
 
 
+def and_list(words: list[str]) -> str:
+    """'Red', 'Red and Yellow', 'Red, Yellow and Orange': for the events' sentences."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def rng_to_json(rng: random.Random) -> list:
     """The full Mersenne Twister state as a JSON-safe list."""
     version, internal, gauss = rng.getstate()

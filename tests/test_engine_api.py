@@ -90,7 +90,7 @@ def test_events_have_kinds_and_plain_words():
     g = SorryGame.from_position([["track:36", "track:41"], ["track:43"]], card="3")
     events = g.play(g.legal_moves()[0])
     assert [e.kind for e in events][:2] == ["forward", "slide"]
-    assert str(events[1]) == ("Red's pawn 1 slid to square 43 and sent Red's pawn 2, Blue's pawn 1 "
+    assert str(events[1]) == ("Red's pawn 1 slid to square 43 and sent Red's pawn 2 and Blue's pawn 1 "
                               "back to START")
     assert engine.Event.from_dict(json.loads(json.dumps(events[1].to_dict()))) == events[1]
 

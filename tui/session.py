@@ -50,7 +50,7 @@ def opening_event(game) -> dict:
     text = f"New game: {COLOURS[first]} starts" if first is not None else "New game"
     card = game.view(None).get("card") if first is not None else None
     if card:
-        text += f" and drew: {'SORRY!' if card == 'SORRY' else card}"
+        text += f". {COLOURS[first]} drew: {'SORRY!' if card == 'SORRY' else card}"
     return {"kind": "start", "text": text, "seat": first}
 
 

@@ -36,6 +36,19 @@ CARD_HELP = {
     "12": "move one pawn 12 forward",
     "SORRY": "take a pawn from START onto an opponent's square, bumping it",
 }
+# What differs in the variants: a 2 plays again from the hand (S-13.3); partners may move,
+# switch with and bump each other's pawns (S-12).
+VARIANT_HELP = {
+    "points": {"2": "start a pawn, or move one pawn 2 forward; then play again"},
+    "teams": {"7": "move one pawn 7 forward, or split 7 between two pawns (your partner's too)",
+              "11": "move one pawn 11 forward, or switch places with another pawn (your partner's too)",
+              "SORRY": "take a pawn from START onto another pawn's square (your partner's too), bumping it"},
+}
+
+
+def card_help(card: str | None, variant: str = "standard") -> str:
+    """What a card does, in the words of the variant being played."""
+    return VARIANT_HELP.get(variant, {}).get(card) or CARD_HELP.get(card, "")
 
 
 def card_name(card: str | None) -> str:
@@ -178,7 +191,11 @@ def preview(game, move, glyphs) -> Preview:
     if kind in ("pass", "decline", "discard"):
         if kind == "discard":
             lines = [f"Discard the {card}"]
-            detail = "No card in your hand can move: discard one and draw."
+            if any(m.kind == "switch" for m in game.legal_moves()):
+                detail = ("Only 11 switches are possible, and a switch is optional: "
+                          "you may discard a card instead and draw.")
+            else:
+                detail = "No card in your hand can move: discard one and draw."
         elif kind == "decline":
             lines = [f"Don't switch (pass)"]
             detail = "No pawn can move 11; the switch is optional."
@@ -190,14 +207,15 @@ def preview(game, move, glyphs) -> Preview:
     if kind == "switch":
         (a, la, _), (b, lb, _) = parts
         lines = [f"{pawn_label(a)} {loc_short(la)} {glyphs.swap} {pawn_label(b)} {loc_short(lb)}"]
-        marks += [(parse_loc(la, a >> 2), "from1"), (parse_loc(lb, b >> 2), "to1")]
-        for pawn, land in ((a, lb), (b, la)):
+        # each pawn lands (◆, with its label) on the other's square, and a slide goes on (▸)
+        marks += [(parse_loc(lb, b >> 2), "to1"), (parse_loc(la, a >> 2), "to2")]
+        for i, (pawn, land) in enumerate(((a, lb), (b, la)), 1):
             fin = final_of(pawn)
             if fin is not None and fin != land:
                 effects.append(f"{pawn_label(pawn)} " + ("slides to " + loc_words(fin) if fin != "start"
                                                          else "is sent back to START"))
                 if fin != "start":
-                    marks.append((parse_loc(fin, pawn >> 2), "end1"))
+                    marks.append((parse_loc(fin, pawn >> 2), f"end{i}"))
     else:
         lines = []
         for i, (pawn, frm, to) in enumerate(parts, 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from ..core import COLOURS, Event
+from ..core import COLOURS, Event, and_list
 from .board import HOME0, PEGS, START
 from .cards import CODES, HAND_SIZE
 from .movegen import playing_for
@@ -22,7 +22,7 @@ from .moves import Discard
 # tuple.__new__: Event's generated __new__ is a Python function.)
 _EVENTS: dict = {}
 _event_of = tuple.__new__
-SHUFFLED = Event("shuffle", "the discard pile was shuffled into a new draw pile")
+SHUFFLED = Event("shuffle", "The discard pile was shuffled into a new draw pile")
 DREW_ONE = tuple(Event("draw", f"{colour} drew 1 card", seat) for seat, colour in enumerate(COLOURS))
 
 
@@ -109,7 +109,7 @@ def _finish_checks(g, seat: int, before: list, events: list) -> bool:
     team = g.geo.teams[seat % 2]
     helpers, pos = g.geo.helpers, g.pos
     if playing_for(pos, helpers[seat]) is None:
-        names = ", ".join(COLOURS[s] for s in team)
+        names = and_list([COLOURS[s] for s in team])
         events.append(Event("win", f"{names} have every peg HOME and win the game", seat))
         return True
     for s, was in zip(team, before):

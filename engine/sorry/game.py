@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, and_list, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
                     PAWN_WORDS, SAFE1, SLIDE, START)
@@ -89,9 +89,11 @@ def _home_event(pawn: int) -> Event:
 
 
 @cache
-def _no_move_event(seat: int, card: str, kind: str) -> Event:
+def _no_move_event(seat: int, card: str, kind: str, could_switch: bool = False) -> Event:
     who = COLOURS[seat]
     if kind == mv.DISCARD:
+        if could_switch:            # S-13.4: the only moves were 11 switches, which are optional
+            return Event("discard", f"{who} discarded {a_card(card)} rather than switch places", seat)
         return Event("discard", f"{who} could not move and discarded {a_card(card)}", seat)
     why = "declined to switch" if kind == mv.DECLINE else "could not move"
     return Event("pass", f"{who} {why} with the {card_words(card)}", seat)
@@ -507,7 +509,7 @@ class SorryGame(Game):
             if events is not None:
                 text = f"{PAWN_WORDS[pawn]} slid to {LOC_WORDS[end]}"
                 if sent:
-                    text += " and sent " + ", ".join(PAWN_WORDS[o] for o in sent) + " back to START"
+                    text += " and sent " + and_list([PAWN_WORDS[o] for o in sent]) + " back to START"
                 events.append(Event("slide", text, pawn >> 2))
 
     def _apply(self, move: SorryMove) -> list[Event]:
@@ -516,7 +518,9 @@ class SorryGame(Game):
         pos = self.pos
         home = False            # did a pawn reach HOME (only then can the game end)?
         if kind in _NO_MOVES:
-            events.append(_no_move_event(seat, card, kind))
+            # (generated afresh, not cached: the move is about to change the position)
+            could_switch = kind == mv.DISCARD and any(m.kind == mv.SWITCH for m in self._generate())
+            events.append(_no_move_event(seat, card, kind, could_switch))
         elif kind in _PAWN_MOVES:
             for pawn, frm, to in move.parts:
                 events.append(_step_event(seat, card, kind, pawn, to))

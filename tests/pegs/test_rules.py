@@ -89,7 +89,7 @@ def test_P_3_discard_pile_reshuffled_when_draw_pile_empty():
              draw=[], discard=["K", "K"])
     # Blue (next) holds 5 and must draw one: the draw pile is empty
     events = play(g, "Red 5: peg 1 track:10→track:15")
-    assert "the discard pile was shuffled into a new draw pile" in events
+    assert "The discard pile was shuffled into a new draw pile" in events
     assert "Blue drew 1 card" in events
     v = g.view(None)
     assert v["discard"] == [] and v["hand_sizes"][1] == 6
@@ -455,7 +455,7 @@ def test_P_8_3_team_with_every_peg_home_wins():
                         "Red 4: Yellow peg 5 track:36→home:1"]
     before = g.view(None)["hand_sizes"]
     events = play(g, "Red 4: Yellow peg 5 track:36→home:1")
-    assert events[-1] == "Red, Yellow have every peg HOME and win the game"
+    assert events[-1] == "Red and Yellow have every peg HOME and win the game"
     assert g.is_over and g.to_act is None and g.winners == [0, 2]
     assert g.legal_moves() == [] and g.view(None)["phase"] == "over"
     assert g.view(None)["hand_sizes"] == [before[0] - 1] + before[1:]    # nobody draws

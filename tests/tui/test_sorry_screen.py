@@ -193,6 +193,35 @@ async def test_every_move_of_the_11_shows_at_80x24_in_a_points_game_of_four():
         assert "Game 1, first to 100 points" in text                   # the Match panel, whole
 
 
+@run_async
+async def test_a_hand_whose_only_moves_are_switches_starts_on_the_11_and_says_the_discard_is_a_choice():
+    # S-13.4 (Decision): from square 1 no card fits before HOME, but the 11 switches with
+    # Yellow on 40, which then slides from Red's triangle on 1 to square 4
+    hands = [["8", "8", "11", "11", "12"], ["1", "3", "4", "5", "8"], ["1", "3", "4", "5", "8"],
+             ["1", "3", "4", "5", "10"]]
+    session = session_at([["track:1", "start", "start", "start"], ["track:20"], ["track:40"], ["track:50"]],
+                         kinds=("human", "normal", "normal", "normal"), variant="points", hands=hands,
+                         target=0, seed=5)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.query_one(MoveList).border_title == "Moves with the 11 (4)"
+        await highlight(pilot, screen, "discard")
+        assert "Only 11 switches are possible" in screen.current_preview().detail
+        # each pawn of a switch lands on the other's square, with its own label; a slide goes on
+        moves = screen.query_one(MoveList)
+        moves.highlighted = next(i for i, p in screen._previews.items() if "Y1 40" in p.lines[0])
+        await pilot.pause()
+        preview = screen.current_preview()
+        assert "Y1 slides to square 4" in preview.detail
+        board = screen.query_one("#board")
+        marks = {(place, role, pawn) for place, role, pawn in board.state.marks}
+        assert marks == {(("track", 40), "to1", 0), (("track", 1), "to2", 8), (("track", 4), "end2", 8)}
+        text = screen_text(app)
+        assert "◆R1" in text and "◆Y1" in text and "▸Y1" in text      # not R1 twice (its label was kept)
+
+
 @pytest.mark.parametrize("variant,players", [("standard", 2), ("standard", 3), ("standard", 4),
                                               ("teams", 4), ("points", 2), ("points", 3), ("points", 4)])
 @run_async

@@ -66,7 +66,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             verb = "win" if len(winners) > 1 else "wins"
             text.append(f"{who} {verb}!\n", style="bold")
             if len(s.humans) == 1:
-                text.append("Well played - you won.\n" if humans else "Better luck next time.\n")
+                text.append("Well played: you won.\n" if humans else "Better luck next time.\n")
         moves = len(s.record.moves)
         text.append(f"{title}, {moves} move{'s' if moves != 1 else ''}\n\n", style="italic")
         if g.game == "gnoming":

@@ -144,13 +144,13 @@ class SorryScreen(TurnScreen):
                     text.append(f"[{name}]" if movable else f" {name} ", style=style)
                 text.append("\n")
                 if selected:
-                    text.append(f"{sv.card_name(selected)}: {sv.CARD_HELP.get(selected, '')}\n",
+                    text.append(f"{sv.card_name(selected)}: {sv.card_help(selected, g.variant)}\n",
                                 style="italic")
         else:
             card = view.get("card")
             if card:
                 text.append(f"Card {sv.card_name(card)}: ", style="bold")
-                text.append(f"{sv.CARD_HELP.get(card, '')}\n")
+                text.append(f"{sv.card_help(card, g.variant)}\n")
         # The draw pile and discard counts are on the board (its centre), so not repeated here:
         # at 80 x 24 every row of this column goes to the moves.
         text.rstrip()

@@ -210,11 +210,14 @@ class TurnScreen(GameScreen):
             by_card = group_by_card(legal)
             if not 0 <= self._card_index < len(self._cards):
                 self._card_index = 0
-            if not keep:       # start on the first card that can move
-                for i, card in enumerate(self._cards):
-                    if by_card.get(card):
-                        self._card_index = i
-                        break
+            if not keep:
+                # start on the first card that moves a pawn or peg, else the first one to discard
+                # (Sorry! points: when only 11 switches are possible, a discard is a choice too)
+                moves = [i for i, card in enumerate(self._cards)
+                         if any(m.to_dict()["kind"] != "discard" for m in by_card.get(card, ()))]
+                discards = [i for i, card in enumerate(self._cards) if by_card.get(card)]
+                if moves or discards:
+                    self._card_index = (moves or discards)[0]
             card = self._cards[self._card_index] if self._cards else None
             shown = by_card.get(card, [])
             title = f"Moves with the {self.card_label(card)}"

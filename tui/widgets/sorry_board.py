@@ -198,8 +198,8 @@ class SorryBoard(CanvasBoard):
                 marker = g["from"]
             elif kind_role == "to":
                 marker = g["target"]
-                if part not in ends:
-                    ghost = pawn
+                if part not in ends or occupant.get(place, pawn) != pawn:
+                    ghost = pawn       # (an 11's switch lands on the other pawn: shown, then its slide)
             elif kind_role == "end":
                 marker = g.pointer
                 ghost = pawn
