@@ -48,9 +48,14 @@ def opening_event(game) -> dict:
     """The first line of a game's log: who starts (and, in Sorry!, the card they drew)."""
     first = game.to_act
     text = f"New game: {COLOURS[first]} starts" if first is not None else "New game"
-    card = game.view(None).get("card") if first is not None else None
+    view = game.view(None)
+    card = view.get("card") if first is not None else None
     if card:
         text += f". {COLOURS[first]} drew: {'SORRY!' if card == 'SORRY' else card}"
+    if game.game == "gnoming":      # as the later rounds' deals say it
+        tops = ["a Mulligan" if pile[-1] == "M" else pile[-1] for pile in view["discards"] if pile]
+        if len(tops) == 2:
+            text += f". Discard piles: {tops[0]} and {tops[1]}"
     return {"kind": "start", "text": text, "seat": first}
 
 

@@ -8,7 +8,7 @@ a card only once it is face up for everybody.
 from __future__ import annotations
 
 from ..core import Event
-from .cards import CARD_WORDS, DECK, HAZARD, card_name, card_words
+from .cards import CARD_WORDS, DECK, HAZARD, MULLIGAN, card_name, card_words
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
                        PLAYING, REPLACED, bounce_targets, discard_piles)
 from .layout import ALL, CELL_NAME, CELLS_OF
@@ -86,6 +86,9 @@ def deal(g, deck: list[int], events: list) -> None:
     g.to_act = first                                              # G-3.3
 
 
+_REVEALED = {HAZARD: "a Hazard", MULLIGAN: "a Mulligan"}     # "-1 at row 2 col 3, a Hazard at …"
+
+
 def end_round(g, events: list, ended: str = WENT_OUT) -> None:
     """G-6.2 reveal every face-down card where it lies; G-7 score; then the
     next round (G-3.4: the next seat clockwise starts) or the end (G-8)."""
@@ -94,7 +97,8 @@ def end_round(g, events: list, ended: str = WENT_OUT) -> None:
     for seat in range(n):
         down = ALL ^ g.up[seat]
         if down:
-            shown = ", ".join(f"{card_name(cards[seat * 9 + c])} at {CELL_NAME[c]}" for c in CELLS_OF[down])
+            shown = ", ".join(f"{_REVEALED.get(cards[seat * 9 + c]) or card_name(cards[seat * 9 + c])} at "
+                              f"{CELL_NAME[c]}" for c in CELLS_OF[down])
             events.append(Event("reveal", f"{seat_name(seat)} turns up the rest: {shown}", seat))
         g.up[seat] = ALL
     base = [score_layout(cards[s * 9:s * 9 + 9]) for s in range(n)]
@@ -194,6 +198,10 @@ def end_turn(g, events: list, hazard: bool) -> None:
             other = (seat + k) % n
             if up[other].bit_count() <= 7:      # two or more face down: never the last one
                 queue.append(other)
+            else:
+                why = "no face-down card" if up[other] == ALL else "only one face-down card"
+                events.append(Event("hazard_skip", f"{SEAT_NAME[other]} has {why} left: no Hazard flip",
+                                    other))
         if queue:
             g.hazard_queue = queue
             g.phase = HAZARD_FLIPS

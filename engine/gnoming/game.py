@@ -330,7 +330,10 @@ class GnomingGame(Game):
             return "draw a card first (G-4.1)"
         if phase == PLAYING:
             if isinstance(move, Place):
-                return "only one Mulligan may be face up in a layout (G-4.6)"
+                allowed = [CELL_NAME[m.cell] for m in self.legal_moves() if isinstance(m, Place)]
+                where = (f": it can only take the place of your face-up Mulligan at {allowed[0]}"
+                         if len(allowed) == 1 else "")
+                return f"only one Mulligan may be face up in a layout (G-4.6){where}"
             if isinstance(move, Discard):
                 if self.hand_from == FROM_DISCARD:
                     return "a card taken from a discard pile must be placed in the layout (G-4.3)"

@@ -60,7 +60,7 @@ def test_G_6_2_face_down_cards_are_revealed_where_they_lie_mulligans_and_hazards
     assert g.round == 2
     reveal = [e for e in events if e.kind == "reveal"]
     assert len(reveal) == 1 and reveal[0].seat == 1
-    assert "H at row 2 col 2" in reveal[0].text and "M at row 3 col 2" in reveal[0].text
+    assert "a Hazard at row 2 col 2" in reveal[0].text and "a Mulligan at row 3 col 2" in reveal[0].text
     last = g.view(None)["last_round"]
     assert last["layouts"][1] == ["M", "2", "4", "4", "H", "6", "7", "M", "9"]
     blue = [C(c) for c in last["layouts"][1]]

@@ -165,6 +165,7 @@ def test_G_4_4_a_face_down_hazard_replaced_is_removed_and_never_takes_the_last_c
     assert any(e.kind == "hazard" for e in events)
     assert g.went_out == 0                            # Red turned up its last card
     assert g.phase == "hazard" and g.hazard_queue == [1]   # Yellow has one face-down card: skipped
+    assert "Yellow has only one face-down card left: no Hazard flip" in [str(e) for e in events]
     g.play(Flip(1, 0))
     assert g.phase == "draw" and g.to_act == 1
 
@@ -211,7 +212,7 @@ def test_G_4_6_a_mulligan_may_not_make_two_face_up():
     g = position(3, layouts={0: "M 2 3 / 4 [M] 6 / 8 9 [10]"}, piles=(["6"], ["7"]), draw=["M"])
     g.play(Draw(0))
     assert g.legal_moves() == [Place(0, 0), Discard(0, 0), Discard(0, 1)]
-    with pytest.raises(IllegalMove, match="one Mulligan"):
+    with pytest.raises(IllegalMove, match="one Mulligan.*only take the place of your face-up Mulligan at row 1 col 1"):
         g.play(Place(0, 4))
 
 

@@ -489,3 +489,12 @@ def test_the_round_summary_explains_every_score():
                                        "went out first +5 = 25")
     assert gv.round_lines(last, 1) == ("row 1 of 1s -1, row 2 of 1s -1, row 3 of 1s -1, column 1 of 1s -1, "
                                        "column 2 of 1s -1, column 3 of 1s -1; other cards +0 = -6")
+
+
+def test_the_first_round_names_its_discard_piles_like_the_others():
+    # rounds 2 and 3 say which cards start the piles; the game's opening line does it for round 1
+    from tui.session import opening_event
+
+    g = engine.new_game("gnoming", players=3, seed=1)
+    tops = [pile[-1] for pile in g.view(None)["discards"]]
+    assert opening_event(g)["text"] == f"New game: Red starts. Discard piles: {tops[0]} and {tops[1]}"

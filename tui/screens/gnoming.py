@@ -418,8 +418,8 @@ class GnomingScreen(GameScreen):
                 done = view["opening_flips"] % 2
                 text.append(f"turn up two cards ({done} of 2). Arrows move, Enter turns up.\n")
             elif phase == "hazard":
-                text.append("a Hazard was discarded: Enter turns up the card under the cursor, "
-                            "n turns up none.\n")
+                text.append(f"{COLOURS[view['turn']]} discarded a Hazard: Enter turns up the card under "
+                            "the cursor, n turns up none.\n")
             elif phase == "draw":
                 text.append("d draws from the draw pile")
                 for pile in (0, 1):
