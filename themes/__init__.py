@@ -232,7 +232,7 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "cur-br": ("┛", "#"),
     "cur-h": ("━", "="),
     "cur-v": ("┃", "#"),
-    "in-spot": ("⌂", "H"),          # Pegs and Jokers: the hole in front of HOME
+    "in-spot": ("⌂", "^"),          # Pegs and Jokers: the hole in front of HOME
     "come-out": ("»", "+"),         # ... and the hole a peg comes out of START to
 }
 

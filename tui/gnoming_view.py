@@ -123,7 +123,7 @@ def pile_lines(view: dict, glyphs) -> Text:
         drawn = view.get("drawn")
         text.append(f"Hand   ", style="bold")
         if drawn is None:
-            text.append(f"[{glyphs.hidden_card * 2}] {COLOURS[holder]}'s, hidden")
+            text.append(f"[{glyphs.hidden_card * 2}] {COLOURS[holder]}'s")    # face down: hidden
         else:
             text.append(f"[{card_text(drawn, glyphs, 2)}]", style="bold reverse")
             text.append(f" {COLOURS[holder]}'s")

@@ -64,9 +64,11 @@ def _apart(ka, kta, slide_a, kb, ktb, slide_b) -> bool:
 
 # Events are immutable values: the common ones are made once and reused.
 @cache
-def _step_event(seat: int, card: str, kind: str, pawn: int, to: int) -> Event:
+def _step_event(seat: int, card: str, kind: str, pawn: int, to: int, steps: int = 0) -> Event:
     who, where = PAWN_WORDS[pawn], LOC_WORDS[to]
-    if kind == START_PAWN:
+    if kind == SPLIT:       # each part with its count: two lines "with a 7" read as two 7s
+        text = f"{who} moved {steps} forward to {where}, splitting the 7"
+    elif kind == START_PAWN:
         text = f"{who} came out of START with {a_card(card)}"
     elif kind == SORRY:
         text = f"SORRY! {who} left START for {where}"
@@ -523,7 +525,8 @@ class SorryGame(Game):
             events.append(_no_move_event(seat, card, kind, could_switch))
         elif kind in _PAWN_MOVES:
             for pawn, frm, to in move.parts:
-                events.append(_step_event(seat, card, kind, pawn, to))
+                steps = next(x for x in range(1, 7) if FWD[pawn >> 2][frm][x] == to) if kind == SPLIT else 0
+                events.append(_step_event(seat, card, kind, pawn, to, steps))
                 self._move_pawn(pawn, to, events)
                 if to == HOME:
                     home = True

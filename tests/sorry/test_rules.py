@@ -575,3 +575,13 @@ def test_S_14_faq_facts():
     assert where(g, 1)[0] == "start"
     g = game(["track:20", "track:25"], card="5")
     assert moves(g) == ["Red 5: pawn 2 track:25→track:30"]
+
+
+def test_S_9_a_split_is_logged_with_each_parts_count():
+    # two lines "moved forward ... with a 7" read as two 7s played: each part says its count
+    from engine.sorry import SorryGame
+
+    g = SorryGame.from_position([["track:10", "track:20"], ["track:40"]], card="7")
+    events = [str(e) for e in play(g, "Red 7: pawn 1 track:10→track:11, pawn 2 track:20→track:26")]
+    assert events[:2] == ["Red's pawn 1 moved 1 forward to square 11, splitting the 7",
+                          "Red's pawn 2 moved 6 forward to square 26, splitting the 7"]

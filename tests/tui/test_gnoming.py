@@ -373,7 +373,7 @@ async def test_a_bots_drawn_card_is_never_shown():
         screen = gnoming_screen(app)
         await until(pilot, lambda: screen.bot_turn and screen._bot_move is not None, what="the bot's move")
         piles = str(screen.query_one("#piles").render())
-        assert "Blue's, hidden" in piles
+        assert f"[{app.glyphs.hidden_card * 2}] Blue's" in piles
         assert screen.game.view(0)["drawn"] is None
         await send(pilot, "space")                              # skip: the move is played at once
         await until(pilot, lambda: not screen.bot_turn or screen.game.to_act != 1, what="the skip")

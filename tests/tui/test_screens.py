@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from engine import saves
 from tui.screens.load import LoadScreen
 from tui.screens.setup import SetupScreen
 
-from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, session_at,
-                      until)
+from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, seats,
+                      session_at, until)
 from ..util import OtherParlor, seen_from_another_process
 
 
@@ -423,3 +425,35 @@ async def test_a_new_game_is_held_from_its_first_save(home):
         await pilot.press("escape")
         await pilot.pause()
         assert not saves.lock_path(path).exists()
+
+
+@pytest.mark.parametrize("game,players", [("sorry", 4), ("pegs", 4), ("gnoming", 3)])
+@pytest.mark.parametrize("ascii", [False, True])
+@run_async
+async def test_help_explains_the_marks_on_every_board(game, players, ascii):
+    """Each board's help has a table of its marks (◇ ◆ ✕, the in-spot, the cursor …), drawn
+    in the glyphs on show: ASCII ones with --ascii."""
+    from tui.screens.help import HelpScreen
+    from tui.session import GameSpec
+
+    spec = GameSpec(game=game, players=players, seats=seats("human", *["easy"] * (players - 1)), seed=2)
+    app = app_for(spec=spec, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        from tui.screens.base import GameScreen
+
+        def board():
+            return next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+
+        await until(pilot, lambda: board() is not None, what="the board")
+        board = board()
+        app.push_screen(HelpScreen(board))
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help")
+        marks = dict(app.screen.marks)
+        assert len(marks) >= 4 and str(app.screen.query_one("#help-marks").render())
+        glyphs = app.glyphs
+        if game != "gnoming":
+            assert f"{glyphs['from']}R1" in marks and f"{glyphs.bumped}B2" in marks
+        if game == "pegs":
+            assert glyphs["in-spot"] in marks and glyphs["come-out"] in marks
+        if ascii:
+            assert all(mark.isascii() for mark in marks), marks

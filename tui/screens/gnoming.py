@@ -52,6 +52,17 @@ class GnomingScreen(GameScreen):
     CSS_PATH = "gnoming.tcss"
     HELP_TITLE = "Gnoming A Round"
     HELP_GAME = "gnoming"
+
+    def help_marks(self, g) -> list[tuple[str, str]]:
+        """The grids' marks, for help (HelpScreen)."""
+        return [
+            (f"{g.pointer} 7{g.pointer_left}", "the cursor (a heavy frame): Enter acts on this card"),
+            (g.hidden_card * 2, "a face-down card"),
+            ("M  H", "a Mulligan, a Hazard"),
+            ("* 7", "a card in a matching row or column (end of a round)"),
+            ("dimmed", "a card you can't turn up, replace or bounce onto now"),
+        ]
+
     # A turn's keys come and go with its steps (the footer shows the ones that apply now);
     # help lists them all, whatever the step.
     HELP_ALWAYS = ("cell", "cursor(-3)", "cursor(3)", "cursor(-1)", "cursor(1)", "draw", "pile(0)", "pile(1)",

@@ -88,7 +88,7 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
     ]
     SCROLL_TARGET = "#help-scroll"
     DEFAULT_CSS = """
-    HelpScreen #help-keys {
+    HelpScreen #help-keys, HelpScreen #help-marks {
         height: auto;
         margin-bottom: 1;
     }
@@ -100,6 +100,8 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
     def __init__(self, screen) -> None:
         super().__init__()
         self.rows = key_rows(screen)
+        marks = getattr(screen, "help_marks", None)
+        self.marks = marks(screen.app.glyphs) if callable(marks) else []
         self.title_text = getattr(screen, "HELP_TITLE", "") or "Parlor"
         self.game = getattr(screen, "HELP_GAME", None)
 
@@ -108,6 +110,8 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
             box.border_title = f"Help: {self.title_text}"
             with VerticalScroll(id="help-scroll", can_focus=False):      # the screen's keys scroll it
                 yield Static(self.keys_table(), id="help-keys")
+                if self.marks:
+                    yield Static(self.marks_table(), id="help-marks")
                 yield Static(rules_markdown(self.rules(), ascii=self.app.ascii), id="help-rules")
         yield ParlorFooter()
 
@@ -119,6 +123,16 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
         for keys, what in self.rows:
             table.add_row(keys, what)
         table.add_row("ctrl+p", "command palette (themes, keys)")
+        return table
+
+    def marks_table(self) -> Table:
+        """What the board's marks mean (the screen's `help_marks`), in the glyphs on show."""
+        table = Table(title="Marks on the board", title_justify="left", show_header=False,
+                      box=None, padding=(0, 2, 0, 0))
+        table.add_column("mark", style="bold", max_width=16)
+        table.add_column("means")
+        for mark, what in self.marks:
+            table.add_row(mark, what)
         return table
 
     def rules(self) -> str:

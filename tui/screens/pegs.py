@@ -35,6 +35,20 @@ class PegsScreen(TurnScreen):
     HELP_TITLE = "Pegs and Jokers board"
     HELP_GAME = "pegs"
 
+    def help_marks(self, g) -> list[tuple[str, str]]:
+        """The board's marks, for help (HelpScreen)."""
+        return [
+            (f"R1 {g.dots} C5", "a peg: its colour's letter (K is Pink) and number"),
+            (g.square, "an empty hole; START's pegs are listed by number, HOME's by hole"),
+            (g["come-out"], "the come-out hole: a peg leaving START goes here"),
+            (g["in-spot"], "the in-spot: the way into HOME"),
+            (f"{g['from']}R1", "the highlighted move: the peg's hole"),
+            (f"{g.target}R1", "where it ends"),
+            (f"{g.bumped}B2", "a peg it bumps"),
+            ("[Q]  5", "a card that can move, one that can't (dimmed)"),
+            ("A  B", "the two teams"),
+        ]
+
     # ------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
         yield Static("", id="topbar", classes="screen-title")

@@ -28,6 +28,22 @@ class SorryScreen(TurnScreen):
     HELP_TITLE = "Sorry! board"
     HELP_GAME = "sorry"
 
+    def help_marks(self, g) -> list[tuple[str, str]]:
+        """The board's marks, for help (HelpScreen)."""
+        marks = [
+            (f"R1 {g.dots} G4", "a pawn: its colour's initial and number"),
+            (f"{g['from']}R1", "the highlighted move: the pawn's square"),
+            (f"{g.target}R1", "where it lands (an 11: each pawn lands on the other's square)"),
+            (f"{g.pointer}R1", "where a slide then takes it"),
+            (f"{g.bumped}B2", "a pawn the move sends back to START"),
+            (f"{g['slide-right']}{g['slide-h'] * 3}{g['slide-end']}",
+             "a slide: land on its first square (another colour's) and slide to its end"),
+            (f"S1 {g.dots} S5", "a colour's safety zone, then HOME"),
+        ]
+        if self.private_hands():
+            marks.append(("[7]  7", "a card that can move, one that can't (dimmed)"))
+        return marks
+
     # ------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
         yield Static("", id="topbar", classes="screen-title")

@@ -193,7 +193,8 @@ class TurnScreen(GameScreen):
             self._previews[0] = p
             ml.add_option(Option(Text("\n".join(p.lines)), id="bot"))
             ml.highlighted = 0
-            ml.border_title = f"{COLOURS[g.to_act]} plays"
+            card = getattr(self._bot_move, "card", None)
+            ml.border_title = f"{COLOURS[g.to_act]} plays" + (f" {self.card_label(card)}" if card else "")
             return
         if not self.awaiting:
             if g.is_over:
@@ -236,6 +237,7 @@ class TurnScreen(GameScreen):
         if shown:
             ml.highlighted = old if old is not None and old < n else 0
         self._move_map = shown
+        self.refresh_bindings()         # Tab shows only with two moves or more: the count changed
 
     @on(OptionList.OptionHighlighted, "#moves")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
