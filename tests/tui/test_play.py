@@ -222,6 +222,10 @@ async def test_hand_off_hides_the_hand_between_two_people():
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the next hand-off")
         assert "Pass to Blue" in str(app.screen.query_one("Static").render())
         assert "hidden" in str(screen.query_one("#status").render())
+        # Red sees what the move just played did before handing over (the public log's lines)
+        recent = str(app.screen.query_one("#handoff-recent").render())
+        assert recent.startswith("Just played:") and "Red" in recent
+        assert all(line in screen.session.event_texts() for line in app.screen.recent)
 
 
 @run_async

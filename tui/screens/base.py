@@ -179,7 +179,11 @@ class GameScreen(ParlorScreen):
                     # closes, so that nothing the last player opened waits behind it
                     self._handoff_waiting = True
                     return
-                self.app.push_screen(HandoffScreen(COLOURS[seat]),
+                # the last public lines of the log: the one who just played sees what their
+                # last action did before the keyboard changes hands
+                recent = [t for t in map(self.log_text, self.session.event_texts()[-8:]) if t][-3:] \
+                    if self.session.record.moves else []
+                self.app.push_screen(HandoffScreen(COLOURS[seat], recent),
                                      callback=lambda _: self._begin_human(seat))
                 return
             self._begin_human(seat)

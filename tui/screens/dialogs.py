@@ -38,17 +38,26 @@ class HandoffScreen(ParlorModal[None]):
         width: 100%;
         text-align: center;
     }
+    HandoffScreen #handoff #handoff-recent {
+        text-align: left;
+        color: $text-muted;
+    }
     """
 
-    def __init__(self, colour: str) -> None:
+    def __init__(self, colour: str, recent: list[str] | tuple = ()) -> None:
         super().__init__()
         self.colour = colour
+        self.recent = list(recent)      # the last lines of the (public) log: what was just played
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="handoff"):
             yield Static(f"[b]Pass to {self.colour}[/b]")
             yield Static("")
             yield Static(f"{self.colour}: press Enter when the others can't see the screen.")
+            if self.recent:
+                yield Static("")
+                yield Static(Text("Just played:\n" + "\n".join(self.recent), style="italic"),
+                             id="handoff-recent")
         yield ParlorFooter()
 
     def action_ready(self) -> None:
