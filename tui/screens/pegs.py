@@ -146,6 +146,19 @@ class PegsScreen(TurnScreen):
         self._draw_status(view)
         self._draw_teams(view)
         self._draw_detail(preview)
+        self.call_after_refresh(self._align_panels)
+
+    def _align_panels(self) -> None:
+        """The Turn and Teams boxes side by side as tall as the taller one's text: their
+        borders (and the Moves and Log boxes under them) line up, turn after turn."""
+        panels = [self.query_one("#status", Static), self.query_one("#teams", Static)]
+        if not all(p.content_size.width for p in panels):
+            return
+        tall = max(p.get_content_height(p.size, self.app.size, p.content_size.width) for p in panels)
+        for p in panels:
+            height = tall + p.styles.gutter.height
+            if p.styles.height is None or p.styles.height.value != height:
+                p.styles.height = height
 
     def _draw_detail(self, preview) -> None:
         """What the highlighted move does, under the panels, wrapped whole: as tall as the
