@@ -151,8 +151,8 @@ class PegsScreen(TurnScreen):
     def _align_panels(self) -> None:
         """The Turn and Teams boxes side by side as tall as the taller one's text: their
         borders (and the Moves and Log boxes under them) line up, turn after turn."""
-        panels = [self.query_one("#status", Static), self.query_one("#teams", Static)]
-        if not all(p.content_size.width for p in panels):
+        panels = [*self.query("#status"), *self.query("#teams")]    # (none once the board has closed)
+        if len(panels) != 2 or not all(p.content_size.width for p in panels):
             return
         tall = max(p.get_content_height(p.size, self.app.size, p.content_size.width) for p in panels)
         for p in panels:
