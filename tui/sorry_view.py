@@ -258,6 +258,18 @@ def preview(game, move, glyphs) -> Preview:
     return Preview(move, lines, detail, marks)
 
 
+def in_list_order(game, moves: list) -> list:
+    """The moves as the list shows them: the engine's order, but a 7's splits in a steady
+    one, by the first part's pawn and count (1+6, 2+5 … whatever slides or bumps)."""
+    def key(move):
+        if move.kind != "split":
+            return (0, 0, 0)
+        pawn, frm, to = parts_of(move)[0]
+        return (1, pawn, _split_steps(game, pawn, frm, to))
+
+    return sorted(moves, key=key)      # stable: the other moves keep the engine's order
+
+
 def _split_steps(game, pawn: int, frm: str, to: str) -> int:
     """How many squares one part of a split moves, read from the engine's own step table."""
     colour = pawn >> 2

@@ -322,3 +322,21 @@ async def test_the_results_of_a_long_match_scroll_from_the_keyboard():
         await pilot.press("end")
         await pilot.pause()
         assert "Total" in screen_text(app)
+
+
+@run_async
+async def test_a_sevens_splits_are_listed_in_a_steady_order():
+    # the engine lists a split whose part slides or bumps after the others; the list goes by
+    # the first part's pawn and count, 1+6 to 6+1, whatever each does
+    session = session_at([["track:1", "track:56"], ["track:5"]], card="7", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        from tui import sorry_view as sv
+
+        splits = [sv.parts_of(m)[0] for m in screen._move_map if m.kind == "split"]
+        keys = [(pawn, sv._split_steps(screen.game, pawn, frm, to)) for pawn, frm, to in splits]
+        assert len(keys) >= 5 and keys == sorted(keys), keys
+        engine_order = [m for m in screen.game.legal_moves() if m.kind == "split"]
+        assert engine_order != [m for m in screen._move_map if m.kind == "split"]   # (the case at hand)

@@ -76,6 +76,9 @@ class SorryScreen(TurnScreen):
     def card_label(self, card: str | None) -> str:
         return sv.card_name(card)
 
+    def list_order(self, moves: list) -> list:
+        return sv.in_list_order(self.game, moves)
+
     def show_game_end(self, event) -> None:
         self.push_over_board(GameEndScreen(self.session, str(event)), lambda _: self.next_turn())
 

@@ -97,6 +97,10 @@ class TurnScreen(GameScreen):
     def card_label(self, card: str | None) -> str:
         return card or ""
 
+    def list_order(self, moves: list) -> list:
+        """The order the move list shows `moves` in (the engine's, unless a game says otherwise)."""
+        return moves
+
     def board_widget(self):
         """The board widget (its `ascii` follows the settings)."""
         return self.query_one("#board")
@@ -225,6 +229,7 @@ class TurnScreen(GameScreen):
         else:
             shown = legal
             title = "Moves"
+        shown = self.list_order(shown)
         for i, move in enumerate(shown):
             p = self.make_preview(move)
             self._previews[i] = p
