@@ -88,6 +88,28 @@ async def test_a_whole_game_from_the_start_against_a_bot():
 
 
 @run_async
+async def test_a_key_typed_as_the_results_open_is_not_taken_for_a_rematch(monkeypatch):
+    # r (results) pressed twice on a finished board: the second r must not start a rematch
+    import tui.screens.results as results
+
+    monkeypatch.setattr(results, "GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    session = session_at([["home", "home", "home", "safe:5"], ["start"] * 4], card="1", seed=3)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        await send(pilot, "enter")           # safe:4 + 1 -> HOME: Red wins
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results")
+        shown = app.screen
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is shown and board_screen(app).session is session
+        shown._shown_at -= results.GRACE      # the moment has passed: now r is a choice, the rematch
+        await pilot.press("r")
+        await until(pilot, lambda: (s := board_screen(app)) is not None and s.session is not session,
+                    what="the rematch board")
+
+
+@run_async
 async def test_rematch_keeps_the_table_and_the_winner_starts():
     session = session_at([["home", "home", "home", "safe:5"], ["start"] * 4], card="1", seed=3)
     app = app_for(session)
