@@ -45,10 +45,6 @@ def matched_cells(layout: list[str]) -> tuple[int, list[tuple[int, int]]]:
     return mask, sets
 
 
-def sets_words(sets) -> str:
-    return ", ".join(f"{line_name(line)} of {value}s" for line, value in sets) or "no matching line"
-
-
 def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | None = None,
              matched: int = 0, title: str = "") -> Text:
     """The large grid: each card in a box of 6 x 3; the cursor cell drawn with a heavier frame and

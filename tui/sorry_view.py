@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.sorry.board import (CIRCLE_OFFSET, FWD, LONG_SLIDE, NAME_LOCS, SHORT_SLIDE, SIDE,
-                                TURN_OFFSET)
+from engine.sorry.board import (CIRCLE_OFFSET, LONG_SLIDE, NAME_LOCS, SHORT_SLIDE, SIDE, TURN_OFFSET,
+                                steps_between)
 
 from .text import sentence
 
@@ -271,11 +271,6 @@ def in_list_order(game, moves: list) -> list:
 
 
 def _split_steps(game, pawn: int, frm: str, to: str) -> int:
-    """How many squares one part of a split moves, read from the engine's own step table."""
-    colour = pawn >> 2
-    a, b = NAME_LOCS[frm], NAME_LOCS[to]
-    for n in range(1, 8):
-        if FWD[colour][a][n] == b:
-            return n
-    return 0
+    """How many squares one part of a split moves (the engine's own count)."""
+    return steps_between(pawn >> 2, NAME_LOCS[frm], NAME_LOCS[to])
 

@@ -93,6 +93,13 @@ FWD = tuple(tuple(tuple(forward(c, loc, n) for n in range(13)) for loc in range(
 BWD = tuple(tuple(tuple(backward(c, loc, n) for n in range(13)) for loc in range(HOME + 1)) for c in range(4))
 
 
+def steps_between(colour: int, frm: int, to: int) -> int:
+    """How many squares forward take a pawn of `colour` from `frm` to `to` (a part of a split
+    7, 1 to 6); 0 if none does."""
+    row = FWD[colour][frm]
+    return next((n for n in range(1, 8) if row[n] == to), 0)
+
+
 def loc_name(loc: int) -> str:
     """The contract's location string: start, track:N, safe:K, home."""
     if loc == START:

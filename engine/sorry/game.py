@@ -7,7 +7,7 @@ from functools import cache
 from ..core import Event, Game, and_list, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
-                    PAWN_WORDS, SAFE1, SLIDE, START)
+                    PAWN_WORDS, SAFE1, SLIDE, START, steps_between)
 from .cards import (BACKWARD as BACK_STEPS, CARD_NAMES, CARD_ORDER, DECK, FORWARD, STARTERS, a_card,
                     card_words)
 from .moves import SorryMove
@@ -91,12 +91,12 @@ def _home_event(pawn: int) -> Event:
 
 
 @cache
-def _no_move_event(seat: int, card: str, kind: str, could_switch: bool = False) -> Event:
+def _no_move_event(seat: int, card: str, kind: str) -> Event:
     who = COLOURS[seat]
     if kind == mv.DISCARD:
-        if could_switch:            # S-13.4: the only moves were 11 switches, which are optional
-            return Event("discard", f"{who} discarded {a_card(card)} rather than switch places", seat)
-        return Event("discard", f"{who} could not move and discarded {a_card(card)}", seat)
+        # the same words whether nothing could move or only an optional 11 switch could
+        # (S-13.4): "rather than switch" would tell the table an 11 is still in the hand
+        return Event("discard", f"{who} discarded {a_card(card)} without moving", seat)
     why = "declined to switch" if kind == mv.DECLINE else "could not move"
     return Event("pass", f"{who} {why} with the {card_words(card)}", seat)
 
@@ -520,12 +520,10 @@ class SorryGame(Game):
         pos = self.pos
         home = False            # did a pawn reach HOME (only then can the game end)?
         if kind in _NO_MOVES:
-            # (generated afresh, not cached: the move is about to change the position)
-            could_switch = kind == mv.DISCARD and any(m.kind == mv.SWITCH for m in self._generate())
-            events.append(_no_move_event(seat, card, kind, could_switch))
+            events.append(_no_move_event(seat, card, kind))
         elif kind in _PAWN_MOVES:
             for pawn, frm, to in move.parts:
-                steps = next(x for x in range(1, 7) if FWD[pawn >> 2][frm][x] == to) if kind == SPLIT else 0
+                steps = steps_between(pawn >> 2, frm, to) if kind == SPLIT else 0
                 events.append(_step_event(seat, card, kind, pawn, to, steps))
                 self._move_pawn(pawn, to, events)
                 if to == HOME:

@@ -16,9 +16,9 @@ def _quiet_app(monkeypatch):
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TZ", "UTC")
-    # the results' moment of grace (keys typed for the board are not taken) would slow every
-    # test that answers the results; test_play checks it with its real length
-    monkeypatch.setattr("tui.screens.results.GRACE", 0.0)
+    # the dialogs' moment of grace (keys typed for the board are not taken) would slow every
+    # test that answers a hand-off or the results; test_play checks it
+    monkeypatch.setattr("tui.screens.base.KEY_GRACE", 0.0)
     time.tzset()
     yield
     time.tzset()

@@ -73,11 +73,11 @@ def test_a_discarded_8_or_11_reads_an():
     from engine.sorry import game as sorry_game
     from engine.sorry import moves as mv
 
-    assert str(sorry_game._no_move_event(0, "8", mv.DISCARD)) == "Red could not move and discarded an 8"
-    assert str(sorry_game._no_move_event(1, "11", mv.DISCARD)) == "Blue could not move and discarded an 11"
+    assert str(sorry_game._no_move_event(0, "8", mv.DISCARD)) == "Red discarded an 8 without moving"
+    assert str(sorry_game._no_move_event(1, "11", mv.DISCARD)) == "Blue discarded an 11 without moving"
     assert str(sorry_game._no_move_event(1, "SORRY", mv.DISCARD)) == \
-        "Blue could not move and discarded a SORRY!"
-    assert str(sorry_game._no_move_event(0, "3", mv.DISCARD)) == "Red could not move and discarded a 3"
+        "Blue discarded a SORRY! without moving"
+    assert str(sorry_game._no_move_event(0, "3", mv.DISCARD)) == "Red discarded a 3 without moving"
 
 
 @run_async

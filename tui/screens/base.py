@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import TypeVar
 
 from textual import work
@@ -29,12 +30,6 @@ class ParlorScreen(Screen):
     def compose_body(self) -> ComposeResult:
         yield from ()
 
-    @property
-    def on_top(self) -> bool:
-        """Whether this screen is the one shown. A selection message (Enter on a list)
-        is handled after the key: a second Enter typed before the first took effect
-        arrives when another screen covers this one, and must not act twice."""
-        return self.is_attached and self.app.screen is self
 
 
 # The keys every board ends its footer with (a board lists them after its own:
@@ -314,6 +309,9 @@ class GameScreen(ParlorScreen):
         # None: stay and look at the final board
 
 
+KEY_GRACE = 0.5      # seconds after a hand-off or the results open during which their keys aren't taken
+
+
 class ParlorModal(ModalScreen[T]):
     """A dialog over a screen. The app's keys stop at a modal screen, so its own
     help (?, F1) and ctrl+q are bound here again."""
@@ -325,6 +323,15 @@ class ParlorModal(ModalScreen[T]):
                 tooltip="Quit at once (a game in play is already saved)"),
         Binding("question_mark,f1", "app.help", "Help", tooltip="This help"),
     ]
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def in_grace(self) -> bool:
+        """Whether the dialog opened a moment (KEY_GRACE) ago: a key typed for the screen under
+        it (a second Enter after a move, r pressed twice) must not answer it. The hand-off
+        would otherwise show the next person's hand to the one who just played."""
+        return time.monotonic() - getattr(self, "_shown_at", 0.0) < KEY_GRACE
 
     def compose(self) -> ComposeResult:
         yield from self.compose_body()

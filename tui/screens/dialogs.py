@@ -61,7 +61,8 @@ class HandoffScreen(ParlorModal[None]):
         yield ParlorFooter()
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if not self.in_grace():       # a second Enter after a move must not show the next hand
+            self.dismiss(None)
 
     def action_quit(self) -> None:
         self.app.exit(message=quit_note(self.app))

@@ -97,7 +97,7 @@ class LoadScreen(ParlorScreen):
 
     @on(DataTable.RowSelected)
     def row_chosen(self) -> None:
-        if self.on_top:
+        if self.is_active:
             self.action_open()
 
     def check_action(self, action: str, parameters) -> bool | None:

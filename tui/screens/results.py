@@ -1,8 +1,6 @@
 """Results: who won, the scores, and what next (rematch, new game, title)."""
 from __future__ import annotations
 
-import time
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,9 +14,6 @@ from ..sorry_view import INITIALS
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
 from .scrolling import ScrollWhenLong, scroll_bindings
-
-
-GRACE = 0.5      # seconds after the results show during which r, n, t and q are not taken
 
 
 class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
@@ -152,12 +147,9 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             else:
                 text.append(f" {names} tied on {best} and on round three: they share the win.")
 
-    def on_mount(self) -> None:
-        self._shown_at = time.monotonic()
-
     def action_choose(self, choice: str | None) -> None:
-        # A key typed for the board just before this opened (r for the results, pressed twice;
-        # a key meant for the last turn) must not start a rematch or leave: a moment's grace.
-        if choice is not None and time.monotonic() - getattr(self, "_shown_at", 0.0) < GRACE:
+        # a key typed for the board just before this opened (r for the results, pressed twice)
+        # must not start a rematch or leave
+        if choice is not None and self.in_grace():
             return
         self.dismiss(choice)

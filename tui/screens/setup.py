@@ -162,7 +162,7 @@ class SetupScreen(ParlorScreen):
 
     @on(Input.Submitted, "#seed")
     def seed_entered(self) -> None:
-        if self.on_top:
+        if self.is_active:
             self.action_start()
 
     def action_start(self) -> None:

@@ -71,7 +71,11 @@ class SorryScreen(TurnScreen):
         return getattr(self.game, "variant", "") == "points"
 
     def make_preview(self, move) -> sv.Preview:
-        return sv.preview(self.game, move, self.app.glyphs)
+        p = sv.preview(self.game, move, self.app.glyphs)
+        if move.kind == "discard" and not self.session.is_human(move.seat):
+            # a bot's discard, seen by all: nothing about what else its hand could do
+            p.detail = f"{sv.COLOUR_NAMES[move.seat]} plays no move: discards a card and draws."
+        return p
 
     def card_label(self, card: str | None) -> str:
         return sv.card_name(card)

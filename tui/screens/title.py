@@ -104,7 +104,9 @@ class TitleScreen(ParlorScreen):
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        if not self.on_top:
+        # a selection is handled after its key: a second Enter typed before the first took
+        # effect arrives when the screen it opened covers this one, and must not act twice
+        if not self.is_active:
             return
         action = event.option.id
         if action == "quit":
