@@ -88,8 +88,7 @@ async def test_a_whole_game_from_the_start_against_a_bot():
 
 
 @run_async
-async def test_a_key_typed_as_the_results_open_is_not_taken_for_a_rematch(monkeypatch):
-    # r (results) pressed twice on a finished board: the second r must not start a rematch
+async def test_rematch_keeps_the_table_and_the_winner_starts(monkeypatch):
     import tui.screens.base as base
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
@@ -99,24 +98,12 @@ async def test_a_key_typed_as_the_results_open_is_not_taken_for_a_rematch(monkey
         await human_turn(pilot)
         await send(pilot, "enter")           # safe:4 + 1 -> HOME: Red wins
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results")
+        # an r typed as the results open (r on the finished board, pressed twice) is not taken
         shown = app.screen
         await pilot.press("r")
         await pilot.pause()
         assert app.screen is shown and board_screen(app).session is session
-        shown._shown_at -= base.KEY_GRACE     # the moment has passed: now r is a choice, the rematch
-        await pilot.press("r")
-        await until(pilot, lambda: (s := board_screen(app)) is not None and s.session is not session,
-                    what="the rematch board")
-
-
-@run_async
-async def test_rematch_keeps_the_table_and_the_winner_starts():
-    session = session_at([["home", "home", "home", "safe:5"], ["start"] * 4], card="1", seed=3)
-    app = app_for(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await human_turn(pilot)
-        await send(pilot, "enter")           # safe:4 + 1 -> HOME: Red wins
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results")
+        shown._shown_at -= base.KEY_GRACE     # a moment later, r is a choice: the rematch
         await pilot.press("r")
         await until(pilot, lambda: (s := board_screen(app)) is not None and s.session is not session,
                     what="the rematch board")
@@ -220,7 +207,10 @@ async def test_quitting_while_a_bot_thinks_resumes_with_the_same_bot_move(home):
 
 
 @run_async
-async def test_hand_off_hides_the_hand_between_two_people():
+async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
+    import tui.screens.base as base
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
     hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
     session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
                          variant="points", hands=hands, seed=4)
@@ -231,6 +221,7 @@ async def test_hand_off_hides_the_hand_between_two_people():
         status = str(screen.query_one("#status").render())
         assert "hidden" in status and "[10]" not in status
         assert "Pass to Red" in str(app.screen.query_one("Static").render())
+        app.screen._shown_at -= base.KEY_GRACE       # (Enter is taken a moment after it shows)
         await pilot.press("enter")
         await human_turn(pilot)
         status = str(screen.query_one("#status").render())
@@ -241,38 +232,17 @@ async def test_hand_off_hides_the_hand_between_two_people():
         await until(pilot, lambda: screen.query_one(MoveList).border_title != title, what="another card")
         await send(pilot, "left")
         await send(pilot, "enter")
+        await send(pilot, "enter")           # pressed twice: the second must not pass the hand-off
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the next hand-off")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
         assert "Pass to Blue" in str(app.screen.query_one("Static").render())
         assert "hidden" in str(screen.query_one("#status").render())
         # Red sees what the move just played did before handing over (the public log's lines)
         recent = str(app.screen.query_one("#handoff-recent").render())
         assert recent.startswith("Just played:") and "Red" in recent
         assert all(line in screen.session.event_texts() for line in app.screen.recent)
-
-
-@run_async
-async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatch):
-    # Red plays with Enter and presses it again at once: the hand-off that hides Blue's hand
-    # must still be there (it would have shown Blue's hand to Red)
-    import tui.screens.base as base
-
-    monkeypatch.setattr(base, "KEY_GRACE", 30.0)
-    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
-    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
-                         variant="points", hands=hands, seed=4)
-    app = app_for(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
-        app.screen._shown_at -= base.KEY_GRACE
-        await pilot.press("enter")
-        await human_turn(pilot)
-        await send(pilot, "enter")
-        await send(pilot, "enter")
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the next hand-off")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen) and "Pass to Blue" in str(app.screen.query_one("Static").render())
-        assert "[11]" not in str(board_screen(app).query_one("#status").render())
 
 
 @run_async
