@@ -94,6 +94,25 @@ async def test_the_log_says_with_an_8():
         assert "with a 8" not in log_text(screen)
 
 
+@run_async
+async def test_a_pawn_reaching_home_is_logged_once():
+    # the engine's "reached HOME" event repeats the move's own "… to HOME": the log keeps one
+    from engine.sorry.board import HOME
+
+    session = session_at([["safe:5", "track:10"], ["track:30"]], card="1", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        screen.query_one(MoveList).highlighted = next(
+            i for i, m in enumerate(screen._move_map) if m.parts and m.parts[0][2] == HOME)
+        await pilot.press("enter")
+        await until(pilot, lambda: "to HOME" in log_text(screen), what="the move in the log")
+        assert "Red's pawn 1 moved forward to HOME with a 1" in log_text(screen)
+        assert "reached HOME" not in log_text(screen)
+        assert "Red's pawn 1 reached HOME" in screen.session.event_texts()     # (the engine's event stays)
+
+
 # ---------------------------------------------------------------- 3. results of a points match
 def _match_over_in_two_games():
     """Red (a person) and Blue: game 1 gave Red 40 and Blue 75; Red's 1 wins game 2 (85 and 5),

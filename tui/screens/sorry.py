@@ -6,6 +6,8 @@ its moves (sorry_view.py).
 """
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -21,6 +23,11 @@ from .dialogs import SummaryScreen
 from .turns import MoveList, TurnScreen, update_static
 
 __all__ = ["GameEndScreen", "MoveList", "SorryScreen", "update_static"]
+
+
+# The engine's "X's pawn 2 reached HOME" follows the move that took it there, whose line already
+# ends "… to HOME": the log shows it once.
+_SAID_BEFORE = re.compile(r"^\w+'s pawn \d reached HOME$")
 
 
 class SorryScreen(TurnScreen):
@@ -69,6 +76,9 @@ class SorryScreen(TurnScreen):
 
     def private_hands(self) -> bool:
         return getattr(self.game, "variant", "") == "points"
+
+    def log_text(self, text: str) -> str:
+        return "" if _SAID_BEFORE.match(text) else text
 
     def make_preview(self, move) -> sv.Preview:
         p = sv.preview(self.game, move, self.app.glyphs)
