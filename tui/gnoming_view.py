@@ -153,7 +153,7 @@ def round_lines(last: dict, seat: int) -> str:
     hazards = sum(1 for cell, card in enumerate(layout) if card == "H" and not mask >> cell & 1)
     words = f"other cards {others:+d}"
     if hazards:
-        words += f" (a Hazard +10)" if hazards == 1 else f" ({hazards} Hazards +{10 * hazards})"
+        words += " (a Hazard +10)" if hazards == 1 else f" ({hazards} Hazards +{10 * hazards})"
     parts.append(words)
     if last.get("went_out") == seat:
         adj = last.get("adjustment", 0)

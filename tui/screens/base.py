@@ -31,7 +31,6 @@ class ParlorScreen(Screen):
         yield from ()
 
 
-
 # The keys every board ends its footer with (a board lists them after its own:
 # Textual would put inherited BINDINGS first).
 GAME_BINDINGS = [

@@ -251,11 +251,11 @@ class GnomingScreen(GameScreen):
     # the same key, shown as "1/2" (both piles usable) or hidden (neither: it says why)
     action_piles = action_pile_why = action_pile
 
-    def _usable_piles(self) -> set[int]:
-        """The discard piles the player may take from or discard onto now (a card
-        taken from a pile can't be discarded, G-4.3; x discards a Hazard)."""
-        return {m.pile for m in self.game.legal_moves()
-                if isinstance(m, (Take, Discard)) and m.pile is not None}
+    @staticmethod
+    def _usable_piles(legal: list) -> set[int]:
+        """The discard piles the legal moves take from or discard onto (a card taken
+        from a pile can't be discarded, G-4.3; x discards a Hazard)."""
+        return {m.pile for m in legal if isinstance(m, (Take, Discard)) and m.pile is not None}
 
     def action_discard(self) -> None:
         g = self.game
@@ -298,7 +298,7 @@ class GnomingScreen(GameScreen):
             if action == "cursor":
                 return True
             if action in ("pile", "piles", "pile_why"):
-                usable = self._usable_piles()
+                usable = self._usable_piles(legal)
                 if action == "piles":
                     return len(usable) == 2
                 return (parameters[0] in usable) == (action == "pile")
