@@ -40,6 +40,7 @@ from .gnoming_eval import LINE_OF_CELL, LINES, H, M, U, Knowledge, phi, value
 from ..gnoming.scoring import score_layout
 
 ALL = 511
+NO_CHANGE = 1e-6     # added to a placement that leaves the layout as it was
 
 
 # -- what the seat sees ------------------------------------------------------
@@ -288,8 +289,13 @@ def normal_scores(v: View, legal: list) -> list[tuple[float, object]]:
         if isinstance(m, (Place, Bounce)):
             old = cells[m.cell]
             cells[m.cell] = card
-            out.append((option_value(v, cells, old == U), m))
+            val = option_value(v, cells, old == U)
             cells[m.cell] = old
+            if old == card:
+                # the same card over its twin changes nothing: a discard,
+                # dressed up as a move (and shown as one); lose the tie
+                val += NO_CHANGE
+            out.append((val, m))
         else:
             if keep is None:
                 keep = option_value(v, cells, False)

@@ -260,3 +260,18 @@ def test_choose_refuses_bad_level_and_finished_game():
         g.play(bots.choose(g, "easy", seed=g.round * 1000 + len(g.draw)))
     with pytest.raises(ValueError):
         bots.choose(g, "easy", seed=1)
+
+
+
+def test_a_card_laid_over_its_twin_loses_the_tie_with_the_discard():
+    # in a normal game (seed 23) Green drew a 4 and laid it over a face-up 4
+    # when that tied with discarding it: the layout is unchanged, but the
+    # table sees a move; the discard says what it is
+    g = position(3, layouts={0: "8 -2 -1 / -2 -1 -2 / -1 [5] [6]"}, draw=["8"], turn=0)
+    g.play(Draw(0))
+    v = gbot.View(g, 0)
+    scores = {m: val for val, m in gbot.normal_scores(v, g.legal_moves())}
+    assert scores[Discard(0, 0)] < scores[Place(0, 0)] < scores[Discard(0, 0)] + 1e-3
+    # hard races normal's best few in order, and a tie in the race goes to the first
+    order = [m for _, m in gnoming_hard.candidates(v, g.legal_moves())]
+    assert Place(0, 0) not in order or order.index(Discard(0, 0)) < order.index(Place(0, 0))
