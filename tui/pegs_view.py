@@ -86,8 +86,20 @@ _HOME = re.compile(r"home:(\d)")
 _START = re.compile(r"\bstart(?=→)")              # only ever a move's origin in event texts
 
 
+_COLOUR = "|".join(COLOURS)
+_OWNED_PEG = re.compile(rf"\b({_COLOUR})(?:'s)? peg (\d)")     # "Red's peg 1", "Blue peg 2"
+_PEG = re.compile(r"\bpeg (\d)")                                # the player's own: "Red plays 5: peg 1"
+_PLAYER = re.compile(rf"^({_COLOUR}) ")
+
+
 def plain(text: str) -> str:
-    """The engine's event text with locations in the board's words."""
+    """The engine's event text in the board's words: pegs by their labels
+    ("R1"), locations by side and hole ("Blue 4")."""
+    text = _OWNED_PEG.sub(lambda m: peg_label(COLOURS.index(m.group(1)), int(m.group(2))), text)
+    player = _PLAYER.match(text)
+    if player:
+        owner = COLOURS.index(player.group(1))
+        text = _PEG.sub(lambda m: peg_label(owner, int(m.group(1))), text)
     text = _TRACK.sub(lambda m: hole_name(int(m.group(1))), text)
     text = _HOME.sub(lambda m: f"HOME {m.group(1)}", text)
     return _START.sub("START", text).replace("JOKER", "Joker")
@@ -149,15 +161,15 @@ def preview(game, move, glyphs) -> Preview:
         marks.append((parse_loc(frm, owner), f"from{i}", label))
         marks.append((parse_loc(to, owner), f"to{i}", label))
         if owner != seat:
-            effects.append(f"moves {COLOURS[owner]}'s peg {peg} (playing for a partner)")
+            effects.append(f"moves {label} (playing for partner {COLOURS[owner]})")
         if bump is not None:
             b_owner, b_peg, b_to = bump
-            marks.append((parse_loc(to, b_owner), "bumped", peg_label(b_owner, b_peg)))
+            bumped = peg_label(b_owner, b_peg)
+            marks.append((parse_loc(to, b_owner), "bumped", bumped))
             if b_to == "start":
-                effects.append(f"bumps {COLOURS[b_owner]} peg {b_peg} back to START")
+                effects.append(f"bumps {bumped} back to START")
             else:
-                effects.append(f"bumps partner {COLOURS[b_owner]}'s peg {b_peg} to its in-spot "
-                               f"({loc_short(b_to)})")
+                effects.append(f"bumps partner {bumped} to its in-spot ({loc_short(b_to)})")
         if to.startswith("home:") and not frm.startswith("home:"):
             effects.append(f"{label} reaches HOME")
     copy = game.clone()

@@ -189,7 +189,7 @@ async def test_preview_of_a_split_seven_marks_both_pegs():
             await pilot.pause()
         p = screen.current_preview()
         assert p.lines[0].startswith("7 split: ") and p.lines[1].startswith("+ ")
-        assert "Bumps Blue peg 1 back to START" in p.detail
+        assert "Bumps B1 back to START" in p.detail
         roles = {role for _, role, _ in screen.query_one("#board").state.marks}
         assert roles == {"from1", "to1", "from2", "to2", "bumped"}
 
@@ -257,8 +257,8 @@ async def test_resume_shows_the_same_board(tmp_path):
 
 def test_plain_words_for_engine_locations():
     assert pv.plain("Red plays 7: peg 2 track:40→track:44, peg 3 track:50→home:1") == \
-        "Red plays 7: peg 2 Yellow 5→Yellow 9, peg 3 Yellow 15→HOME 1"
-    assert pv.plain("Blue plays K: peg 1 start→track:26") == "Blue plays K: peg 1 START→Blue 9"
+        "Red plays 7: R2 Yellow 5→Yellow 9, R3 Yellow 15→HOME 1"
+    assert pv.plain("Blue plays K: peg 1 start→track:26") == "Blue plays K: B1 START→Blue 9"
     assert pv.plain("Red has all pegs HOME and now plays for Yellow") == \
         "Red has all pegs HOME and now plays for Yellow"
     assert pv.plain("Green starts") == "Green starts"
@@ -313,7 +313,7 @@ async def test_a_long_explanation_of_a_move_is_shown_whole(players, size):
         await pilot.pause()
         p = screen.current_preview()
         assert p.lines[1] == "+ O1 Orange 9 → Orange 13 (4)"
-        assert p.detail == ("R5 reaches HOME; moves Orange's peg 1 (playing for a partner); all of Red's "
+        assert p.detail == ("R5 reaches HOME; moves O1 (playing for partner Orange); all of Red's "
                             "pegs are HOME: from now on Red plays Orange's pegs.")
         shown = screen_text(app).splitlines()
         detail = screen.query_one("#detail")
@@ -349,7 +349,7 @@ async def test_moves_read_from_to_with_the_logs_arrow(ascii):
         token = screen._token
         await send(pilot, "enter")
         await until(pilot, lambda: screen._token != token, what="the 8")
-        assert f"Red plays 8: peg 1 Red 12{arrow}Red 4" in log_text(screen)
+        assert f"Red plays 8: R1 Red 12{arrow}Red 4" in log_text(screen)
 
 
 @run_async
@@ -386,7 +386,14 @@ async def test_brackets_mark_only_the_cards_that_move():
             await pilot.pause()
             hand = str(status.render()).splitlines()[1]
             assert hand.startswith("Your hand: [2]  3   4   5   6  [Q]"), (card, hand)
-            assert ("No move with this card" in screen_text(app)) == (card in ("3", "6"))
+            text = " ".join(screen_text(app).split())
+            assert (f"No move with the {card}:" in text) == (card in ("3", "6"))
+            if card == "6":
+                # and says why, in the board's labels (R1 in HOME 3 has two holes above it)
+                prompt = str(screen.query_one("#moves").get_option_at_index(0).prompt)
+                assert prompt.startswith("No move with the 6: R2, R3, R4 and R5 are in START, and only "
+                                         "an A, K, Q, J or joker brings a peg out; R1 has only 2 free "
+                                         "HOME holes above it."), prompt
 
 
 @run_async

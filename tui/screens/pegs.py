@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine import COLOURS
+from engine.pegs.why import no_move_reason
 
 from .. import names
 from .. import pegs_view as pv
@@ -90,6 +91,11 @@ class PegsScreen(TurnScreen):
 
     def card_label(self, card: str | None) -> str:
         return pv.card_name(card)
+
+    def no_move_text(self, card: str | None) -> str:
+        reason = no_move_reason(self.game, card) if card else None
+        head = f"No move with the {pv.card_name(card)}"
+        return f"{head}: {pv.plain(reason)}" if reason else f"{head}."
 
     def log_text(self, text: str) -> str:
         if _QUIET.match(text):

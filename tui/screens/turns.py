@@ -97,6 +97,10 @@ class TurnScreen(GameScreen):
     def card_label(self, card: str | None) -> str:
         return card or ""
 
+    def no_move_text(self, card: str | None) -> str:
+        """What the move list says for a card of the hand that moves nothing."""
+        return "No move with this card:"
+
     def list_order(self, moves: list) -> list:
         """The order the move list shows `moves` in (the engine's, unless a game says otherwise)."""
         return moves
@@ -235,7 +239,8 @@ class TurnScreen(GameScreen):
             self._previews[i] = p
             ml.add_option(Option(Text("\n".join(p.lines)), id=f"m{i}"))
         if not shown:
-            ml.add_option(Option(f"No move with this card: {glyphs.left}/{glyphs.right} for another",
+            card = self._cards[self._card_index] if self._cards else None
+            ml.add_option(Option(f"{self.no_move_text(card)} {glyphs.left}/{glyphs.right} for another card.",
                                  disabled=True))
         n = len(shown)
         ml.border_title = f"{title} ({n})" if n else title
