@@ -428,3 +428,55 @@ async def test_every_peg_letter_is_explained(size):
         rules = "\n".join(strip.text for strip in rules_widget.render_lines(
             Region(0, 0, rules_widget.size.width, rules_widget.size.height)))
         assert "R Red, B Blue, Y Yellow, G Green, O Orange, P Purple, K Pink, C Cyan" in " ".join(rules.split())
+
+
+@run_async
+async def test_a_peg_number_narrows_the_moves_to_that_peg():
+    # three pegs out and a 7: every single 7 and every split; 2 keeps R2's, 4 (in START) none
+    session = pegs_session(4, ("human", "easy", "easy", "easy"),
+                           pegs={0: ["track:10", "track:20", "track:30"]},
+                           hands={0: ["7", "2", "3", "5", "9", "10"]}, seed=6)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen._selected_card() == "2"
+        while screen._selected_card() != "7":
+            await send(pilot, "right")
+            await pilot.pause()
+        ml = screen.query_one("#moves")
+        every = ml.option_count
+        assert every == len([m for m in session.game.legal_moves() if m.card == "7"]) > 20
+        assert "1-5 Peg" in screen_text(app)
+        await send(pilot, "2")
+        await pilot.pause()
+        assert ml.border_title == f"Moves with the 7 · R2 ({ml.option_count})"
+        shown = screen._move_map
+        assert 1 < len(shown) < every
+        assert all(any(part[1] == 2 for part in m.parts) for m in shown)
+        assert ml.highlighted == 0 and screen.current_preview().move is shown[0]
+        # every move of R2 is there: alone, and with either other peg
+        assert len(shown) == len([m for m in session.game.legal_moves()
+                                  if m.card == "7" and any(part[1] == 2 for part in m.parts)])
+        await send(pilot, "4")
+        await pilot.pause()
+        text = str(ml.get_option_at_index(0).prompt)
+        assert text.startswith("R4 has no move with the 7: 0 shows every peg's."), text
+        await send(pilot, "left")                  # the choice stays while another card is looked at
+        await pilot.pause()
+        assert screen._selected_card() == "5" and "R4 has no move with the 5" in str(ml.get_option_at_index(0).prompt)
+        await send(pilot, "right")
+        await send(pilot, "0")
+        await pilot.pause()
+        assert ml.option_count == every and ml.border_title == f"Moves with the 7 ({every})"
+        await send(pilot, "1")
+        await send(pilot, "1")                     # the same number again: every peg's
+        await pilot.pause()
+        assert ml.option_count == every
+        await send(pilot, "3")
+        await pilot.pause()
+        move = screen._move_map[0]
+        to = next(part[3] for part in move.parts if part[1] == 3)
+        await send(pilot, "enter")
+        await until(pilot, lambda: session.game.to_act != 0, what="Red's move")
+        assert session.game.positions()[0][2] == to

@@ -14,10 +14,12 @@ import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine import COLOURS
+from engine.pegs.moves import OWNER, PEG
 from engine.pegs.why import no_move_reason
 
 from .. import names
@@ -31,10 +33,62 @@ from .turns import MoveList, TurnScreen, update_static
 _QUIET = re.compile(r"^\w+ drew \d+ cards?$|^\w+'s peg \d bumped ")
 
 
+_PEG_HELP = "Only that peg's moves (again, or 0: every peg's)"
+
+
 class PegsScreen(TurnScreen):
     CSS_PATH = "pegs.tcss"
     HELP_TITLE = "Pegs and Jokers board"
     HELP_GAME = "pegs"
+    # a split 7 can move any two pegs: 1-5 shows only the moves of one of them
+    BINDINGS = [
+        Binding("1", "peg(1)", "Peg", key_display="1-5", id="peg", tooltip=_PEG_HELP),
+        *(Binding(str(n), f"peg({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5, 0)),
+    ]
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self._peg = 0                 # 1-5: the move list shows only moves of that peg
+
+    def _owner(self) -> int:
+        """Whose pegs the seat to act moves (P-8.1)."""
+        g = self.game
+        return g.view(None)["playing_for"][g.to_act]
+
+    def _begin_human(self, seat: int) -> None:
+        self._peg = 0
+        super()._begin_human(seat)
+
+    def filter_moves(self, moves: list) -> tuple[list, str]:
+        if not self._peg:
+            return moves, ""
+        owner = self._owner()
+        kept = [m for m in moves if not hasattr(m, "parts")
+                or any(part[OWNER] == owner and part[PEG] == self._peg for part in m.parts)]
+        return kept, f" {self.app.glyphs.sep} {pv.peg_label(owner, self._peg)}"
+
+    def _pegs_moving(self) -> set[int]:
+        """The peg numbers of the pegs the seat to act plays for that the card in play moves."""
+        card = self._selected_card()
+        owner = self._owner()
+        return {part[PEG] for m in self.game.legal_moves() if getattr(m, "card", None) == card
+                for part in getattr(m, "parts", ()) if part[OWNER] == owner}
+
+    def action_peg(self, n: int) -> None:
+        if not self.check_action("peg", (n,)):
+            return
+        self._peg = 0 if n == self._peg else n
+        self._fill_moves(keep=True)
+        ml = self.query_one("#moves", MoveList)
+        if ml.option_count and not ml.get_option_at_index(0).disabled:
+            ml.highlighted = 0
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "peg":
+            # with a choice of pegs to narrow down to, or to undo a choice made
+            return self.awaiting and (bool(self._peg) or len(self._pegs_moving()) > 1)
+        return super().check_action(action, parameters)
 
     def help_marks(self, g) -> list[tuple[str, str]]:
         """The board's marks, for help (HelpScreen)."""
@@ -93,6 +147,9 @@ class PegsScreen(TurnScreen):
         return pv.card_name(card)
 
     def no_move_text(self, card: str | None) -> str:
+        if self._peg and self._pegs_moving():
+            label = pv.peg_label(self._owner(), self._peg)
+            return f"{label} has no move with the {pv.card_name(card)}: 0 shows every peg's."
         reason = no_move_reason(self.game, card) if card else None
         head = f"No move with the {pv.card_name(card)}"
         return f"{head}: {pv.plain(reason)}" if reason else f"{head}."

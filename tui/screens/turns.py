@@ -101,6 +101,11 @@ class TurnScreen(GameScreen):
         """What the move list says for a card of the hand that moves nothing."""
         return "No move with this card:"
 
+    def filter_moves(self, moves: list) -> tuple[list, str]:
+        """The moves of the card in play the list shows, and words for the
+        list's title saying what was left out ("" when nothing was)."""
+        return moves, ""
+
     def list_order(self, moves: list) -> list:
         """The order the move list shows `moves` in (the engine's, unless a game says otherwise)."""
         return moves
@@ -228,8 +233,8 @@ class TurnScreen(GameScreen):
                 if moves or discards:
                     self._card_index = (moves or discards)[0]
             card = self._cards[self._card_index] if self._cards else None
-            shown = by_card.get(card, [])
-            title = f"Moves with the {self.card_label(card)}"
+            shown, only = self.filter_moves(by_card.get(card, []))
+            title = f"Moves with the {self.card_label(card)}{only}"
         else:
             shown = legal
             title = "Moves"
