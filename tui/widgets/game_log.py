@@ -1,6 +1,9 @@
 """The boards' log of what just happened."""
 from __future__ import annotations
 
+import re
+import textwrap
+
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import RichLog
@@ -13,7 +16,14 @@ class GameLog(RichLog):
     so after the terminal is resized (or comes back from the too-small
     message) the older lines would keep their old breaks. The board answers
     `GameLog.Rewrap` by clearing the log and writing the game's lines again
-    (`GameScreen._fill_log`)."""
+    (`GameScreen._fill_log`).
+
+    Lines are wrapped here, before RichLog sees them: the rows after a
+    line's first are indented, so a log scrolled to its end never seems to
+    start mid-sentence, and a number stays with the word before it ("Red 9",
+    "HOME 1" are never broken)."""
+
+    INDENT = "  "               # the rows of a line after its first
 
     class Rewrap(Message):
         """The log's width changed since its lines were written."""
@@ -26,6 +36,12 @@ class GameLog(RichLog):
         self._width = 0           # the width the lines were wrapped to (0: not laid out yet)
         self._height = 0          # the height at the last resize
         self._rewrap = False
+
+    def write(self, content, *args, **kwargs):
+        width = self.scrollable_content_region.width
+        if isinstance(content, str) and width > len(self.INDENT) + 8:
+            content = "\n".join(hang(line, width, self.INDENT) for line in content.split("\n"))
+        return super().write(content, *args, **kwargs)
 
     def on_resize(self, event: Resize) -> None:
         width = event.size.width
@@ -46,3 +62,16 @@ class GameLog(RichLog):
     def _ask_rewrap(self) -> None:
         self._rewrap = False
         self.post_message(self.Rewrap())
+
+
+_NUMBER = re.compile(r" (?=\d)")
+
+
+def hang(line: str, width: int, indent: str) -> str:
+    """`line` wrapped to `width` at spaces, the rows after the first indented,
+    never breaking before a number."""
+    if len(line) <= width:
+        return line
+    rows = textwrap.wrap(_NUMBER.sub("\xa0", line), width, subsequent_indent=indent,
+                         break_on_hyphens=False)
+    return "\n".join(rows).replace("\xa0", " ")
