@@ -201,7 +201,7 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "slide-down": ("▼", "v"),
     "slide-h": ("─", "-"),
     "slide-v": ("│", "|"),
-    "slide-end": ("●", "o"),
+    "slide-end": ("●", "@"),
     "target": ("◆", "*"),
     "from": ("◇", "o"),
     "bumped": ("✕", "x"),
