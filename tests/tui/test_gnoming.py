@@ -498,3 +498,27 @@ def test_the_first_round_names_its_discard_piles_like_the_others():
     g = engine.new_game("gnoming", players=3, seed=1)
     tops = [pile[-1] for pile in g.view(None)["discards"]]
     assert opening_event(g)["text"] == f"New game: Red starts. Discard piles: {tops[0]} and {tops[1]}"
+
+
+@run_async
+async def test_under_the_round_summary_the_board_shows_that_round_not_the_next_deal():
+    # Blue (a bot) has the round's last turn; its summary opens over the board
+    session = gnoming_session(("human", "easy", "easy"), seed=5,
+                              until_state=lambda g: g.went_out is not None and g.final_left == 1
+                              and g.to_act != 0 and g.phase == "draw")
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), what="the round's summary")
+        await pilot.pause()
+        screen = gnoming_screen(app)
+        last = screen.game.view(None)["last_round"]
+        mine = str(screen.query_one("#mine").render())
+        assert "▒" not in mine                        # every card of the ended round is face up
+        for card in last["layouts"][0]:
+            assert card in mine
+        assert str(screen.query_one("#topbar").render()).endswith(f"round {last['round']} of 3 · over")
+        assert str(screen.query_one("#status").render()).startswith(f"Round {last['round']} is over")
+        await send(pilot, "enter")
+        await until(pilot, lambda: app.screen is screen, what="the summary to close")
+        await pilot.pause()
+        assert "▒" in str(screen.query_one("#mine").render())       # the new deal, face down

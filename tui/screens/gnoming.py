@@ -104,6 +104,7 @@ class GnomingScreen(GameScreen):
         self.message = ""
         humans = session.humans
         self._home = humans[0] if humans else 0     # whose grid is large between turns
+        self._ended = False       # a round's summary is open: the board shows that round's grids
 
     # ------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -177,9 +178,15 @@ class GnomingScreen(GameScreen):
         self.play_and_log(move)
         if len(self.game.round_scores) > rounds:
             self.mode = "wait"
+            self._ended = True
             self.refresh_view()
-            self.push_over_board(RoundEndScreen(self.session), lambda _: self.next_turn())
+            self.push_over_board(RoundEndScreen(self.session), self._summary_closed)
             return
+        self.next_turn()
+
+    def _summary_closed(self, _result=None) -> None:
+        self._ended = False
+        self.refresh_view()
         self.next_turn()
 
     # ------------------------------------------------------------ keys
@@ -330,12 +337,18 @@ class GnomingScreen(GameScreen):
     def refresh_view(self) -> None:
         g = self.game
         view = g.view(self._view_seat())
+        last = view["last_round"] if self._ended else None
+        if last is not None:
+            # under the round's summary: that round's grids, all face up (the next deal waits)
+            view = dict(view, layouts=last["layouts"], face_down=[0] * g.players)
         glyphs = self.app.glyphs
         to_act = g.to_act
         big = self.viewer if self.awaiting and self.viewer is not None else self._home
         # top bar
         sep = glyphs.sep
-        if to_act is None:
+        if last is not None:
+            top = f"Gnoming A Round {sep} round {last['round']} of {view['rounds']} {sep} over"
+        elif to_act is None:
             top = f"Gnoming A Round {sep} game over"
         else:
             top = (f"Gnoming A Round {sep} round {view['round']} of {view['rounds']} {sep} "
@@ -386,7 +399,7 @@ class GnomingScreen(GameScreen):
             chunk = seats[start:start + per_row]
             lines = [Text() for _ in range(4)]
             for i, seat in enumerate(chunk):
-                mark = glyphs.pointer if seat == g.to_act else " "
+                mark = glyphs.pointer if seat == g.to_act and not self._ended else " "
                 head = f"{mark}{COLOURS[seat]:<6.6}{view['scores'][seat]:>4} {self._who(seat):<3}"
                 lines[0].append(f"{head:<15.15}", style="bold" if seat == g.to_act else "")
                 for row, grid_line in enumerate(gv.small_grid(view["layouts"][seat], glyphs)):
@@ -409,6 +422,10 @@ class GnomingScreen(GameScreen):
         glyphs = self.app.glyphs
         text = Text()
         to_act = g.to_act
+        if self._ended and view["last_round"] is not None:
+            text.append(f"Round {view['last_round']['round']} is over: the grids as it ended.", style="bold")
+            update_static(self.query_one("#status", Static), text)
+            return
         if to_act is None:
             text.append("The game is over. r shows the results.", style="bold")
             update_static(self.query_one("#status", Static), text)
