@@ -38,7 +38,9 @@ class GameLog(RichLog):
         self._rewrap = False
 
     def write(self, content, *args, **kwargs):
-        width = self.scrollable_content_region.width
+        # the scrollbar that comes with more lines than rows takes a column: keep it free
+        width = self.scrollable_content_region.width - (0 if self.show_vertical_scrollbar else
+                                                         self.styles.scrollbar_size_vertical)
         if isinstance(content, str) and width > len(self.INDENT) + 8:
             content = "\n".join(hang(line, width, self.INDENT) for line in content.split("\n"))
         return super().write(content, *args, **kwargs)
