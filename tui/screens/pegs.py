@@ -78,11 +78,7 @@ class PegsScreen(TurnScreen):
         if not self.check_action("peg", (n,)):
             return
         self._peg = 0 if n == self._peg else n
-        self._fill_moves(keep=True)
-        ml = self.query_one("#moves", MoveList)
-        if ml.option_count and not ml.get_option_at_index(0).disabled:
-            ml.highlighted = 0
-        self.refresh_view()
+        self.refill_from_top()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "peg":

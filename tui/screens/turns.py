@@ -272,6 +272,10 @@ class TurnScreen(GameScreen):
         if not (self.awaiting and self.private_hands() and self._cards):
             return
         self._card_index = (self._card_index + delta) % len(self._cards)
+        self.refill_from_top()
+
+    def refill_from_top(self) -> None:
+        """The list again (another card, or a narrower choice), its first move highlighted."""
         self._fill_moves(keep=True)
         ml = self.query_one("#moves", MoveList)
         if ml.option_count and not ml.get_option_at_index(0).disabled:
