@@ -78,10 +78,20 @@ class ParlorApp(App[None]):
 
     async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
         """Keys typed while a screen is still being built (a fast typist, key repeat, a
-        paste) are dropped: its actions would look for widgets not there yet."""
+        paste) are dropped: its actions would look for widgets not there yet. While the
+        terminal is too small, the screen is hidden behind the TooSmall message: keys
+        other than quitting are dropped too (a move nobody can see is never played)."""
         if self.screen_stack and not self.screen_stack[-1].is_mounted:
             return True
+        if self.too_small and "quit" not in str(action):
+            return True
         return await super().run_action(action, default_namespace, namespaces)
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is smaller than Parlor's least size (TooSmall shows)."""
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
 
     def get_default_screen(self):
         from .screens.title import TitleScreen

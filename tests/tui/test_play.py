@@ -300,7 +300,20 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         too_small = screen.query_one("TooSmall")
         assert too_small.display and not screen.query_one("#main").display
         assert "at least 80 x 24" in str(too_small.render()) and "70 x 20" in str(too_small.render())
+        # the board is hidden: keys play nothing (Enter would have played the move highlighted)
+        await until(pilot, lambda: screen.awaiting, what="the person's turn")
+        for key in ("tab", "enter", "space", "g", "escape"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert len(session.record.moves) == 0 and app.screen is screen
+        await pilot.press("q")                           # as the message says, q quits
+        await pilot.pause()
+        assert type(app.screen).__name__ == "QuitScreen"
         await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("escape")                      # keep playing
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.pause()
         assert not too_small.display and screen.query_one("#main").display
         assert screen.query_one("#board").size == (48, 16)
