@@ -9,6 +9,8 @@ JOBS   ?= 2
 
 .PHONY: play test bench clean
 
+# PYTHONWARNINGS=ignore: the build backend's notes (an editable install's
+# caveats) are not for someone starting a game.
 # Reinstall when the packages change too (an editable install maps the
 # package folders that existed when it was made).
 PACKAGES := $(wildcard engine/__init__.py engine/*/__init__.py tui/__init__.py tui/*/__init__.py themes/__init__.py)
@@ -16,11 +18,11 @@ PACKAGES := $(wildcard engine/__init__.py engine/*/__init__.py tui/__init__.py t
 $(VENV)/.app: pyproject.toml $(PACKAGES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.test: $(VENV)/.app
-	$(PY) -m pip install --quiet -e '.[test]'
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
 play: $(VENV)/.app

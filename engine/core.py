@@ -179,6 +179,6 @@ class Game(ABC):
 
 def check_players(game: str, players: Any, allowed) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
-        choices = ", ".join(str(p) for p in allowed)
+        choices = and_list([str(p) for p in allowed]).replace(" and ", " or ")
         raise ValueError(f"{game} is played by {choices} players, not {players!r}")
     return players

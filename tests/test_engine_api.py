@@ -112,7 +112,7 @@ def test_bench_bot_rows_at_a_player_count_the_game_lacks():
     from engine import bench
     rows = bench.bot_rows("pegs", 0.0, players=5)
     assert len(rows) == 1
-    assert rows[0].note == "not available: Pegs and Jokers is played by 4, 6, 8 players, not 5"
+    assert rows[0].note == "not available: Pegs and Jokers is played by 4, 6 or 8 players, not 5"
 
 
 @pytest.mark.parametrize("args", [["--seconds", "-1"], ["--seconds", "inf"], ["--players", "0"],

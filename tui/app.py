@@ -21,6 +21,7 @@ from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEMES, glyphs, player_defaul
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
+from .text import sentence, without_rule_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "^", "↓": "v"})
@@ -192,7 +193,7 @@ class ParlorApp(App[None]):
         try:
             session = Session.new(spec, save_dir=self.save_dir, hold=True)
         except ValueError as exc:
-            self.notify(str(exc), title="Can't start that game", severity="error")
+            self.notify(sentence(without_rule_ids(str(exc))), title="Can't start that game", severity="error")
             return
         self.open_session(session)
 

@@ -12,6 +12,8 @@ import sys
 
 from engine import GAMES
 
+from .text import without_rule_ids
+
 
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version   # only for --version: it is slow
@@ -146,7 +148,7 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
         results = sim.run(args.game, args.games, players, levels, variant=args.variant,
                           seed=args.seed, workers=args.workers, progress=progress)
     except ValueError as exc:
-        ap.commands["sim"].error(str(exc))
+        ap.commands["sim"].error(without_rule_ids(str(exc)))
     variant = f", {args.variant}" if args.variant else ""
     print(f"{args.game}{variant}, {players} players, seed {args.seed}")     # lines that fit 80 columns
     print(f"levels by seat: {','.join(levels)} (seats rotate each game)")
@@ -172,7 +174,7 @@ def _check_new(ap: argparse.ArgumentParser, args):
     try:
         spec.validate()
     except ValueError as exc:
-        ap.commands["new"].error(str(exc))
+        ap.commands["new"].error(without_rule_ids(str(exc)))
     return spec
 
 

@@ -1,6 +1,8 @@
 """Plain-text helpers with no imports beyond the standard library (`parlor rules` uses them)."""
 from __future__ import annotations
 
+import re
+
 
 def asciify(text: str) -> str:
     """Text with every character outside ASCII replaced by a plain equivalent (--ascii)."""
@@ -19,6 +21,15 @@ def asciify(text: str) -> str:
             plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
             out.append(plain or "?")
     return "".join(out)
+
+
+_RULE_IDS = re.compile(r" \((?:[SPG]-\d+(?:\.\d+)*(?:,? | to |, and )?)+\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """The engine's words for people: its rule ids ("(G-5.4)", "(S-12)") are for
+    the specification, not for players."""
+    return _RULE_IDS.sub("", text)
 
 
 def sentence(text: str) -> str:

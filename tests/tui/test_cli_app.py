@@ -74,10 +74,10 @@ def test_cli_theme_is_not_saved_as_the_setting(started, home):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["new", "pegs", "--players", "5"], "4, 6, 8 players"),
+    (["new", "pegs", "--players", "5"], "4, 6 or 8 players"),
     (["new", "gnoming", "--players", "8"], "players"),
     (["new", "gnoming", "--variant", "teams"], "no option"),
-    (["new", "sorry", "--players", "5"], "2, 3, 4 players"),
+    (["new", "sorry", "--players", "5"], "2, 3 or 4 players"),
     (["new", "sorry", "--humans", "5"], "--humans"),
     (["new", "sorry", "--variant", "teams", "--players", "3"], "exactly 4 players"),
     (["new", "sorry", "--variant", "silly"], "unknown Sorry! variant"),
@@ -94,6 +94,7 @@ def test_bad_arguments_get_one_line_and_exit_2(args, words):
     assert r.returncode == 2, r.stderr
     assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
     assert words in r.stderr and "Traceback" not in r.stderr
+    assert "(S-" not in r.stderr and "(P-" not in r.stderr      # rule ids are the spec's, not the player's
 
 
 def test_save_dir_that_is_a_file_is_refused(tmp_path):

@@ -228,7 +228,7 @@ async def test_a_blocked_key_says_why():
         assert "d" in shown and not {"enter", "x"} & set(shown)   # only the keys that play now
         await send(pilot, "enter")                                # no card in hand yet: says why
         await until(pilot, lambda: bool(screen.message))
-        assert "draw" in screen.message.lower()
+        assert screen.message.startswith("Draw a card first") and "(G-" not in screen.message
 
 
 @run_async

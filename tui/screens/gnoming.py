@@ -26,7 +26,7 @@ from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Ta
 
 from .. import gnoming_view as gv
 from ..session import Session
-from ..text import sentence
+from ..text import sentence, without_rule_ids
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from .base import GAME_BINDINGS, GameScreen
@@ -200,7 +200,7 @@ class GnomingScreen(GameScreen):
         self.apply_move(self._token, move)
 
     def _explain(self, move) -> str:
-        return sentence(self.game.explain_illegal(move))
+        return sentence(without_rule_ids(self.game.explain_illegal(move)))
 
     def action_cell(self) -> None:
         if not self.awaiting:

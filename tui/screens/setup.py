@@ -12,6 +12,7 @@ from engine.saves import Seat
 
 from .. import names
 from ..session import GameSpec
+from ..text import sentence, without_rule_ids
 from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
@@ -170,7 +171,7 @@ class SetupScreen(ParlorScreen):
         try:
             spec.validate()
         except ValueError as exc:
-            self.query_one("#setup-hint", Static).update(str(exc))
+            self.query_one("#setup-hint", Static).update(sentence(without_rule_ids(str(exc))))
             return
         self.app.start_new(spec)
 
