@@ -243,6 +243,28 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
         recent = str(app.screen.query_one("#handoff-recent").render())
         assert recent.startswith("Just played:") and "Red" in recent
         assert all(line in screen.session.event_texts() for line in app.screen.recent)
+        # Blue plays, then the bot; Red's hand-off recaps everything since Red's turn began
+        red_began = screen._turn_began[0]
+        app.screen._shown_at -= base.KEY_GRACE
+        await pilot.press("enter")
+
+        def reds_handoff() -> bool:
+            return isinstance(app.screen, HandoffScreen) and "Pass to Red" in str(app.screen.query_one("Static").render())
+
+        for _ in range(5):                   # Blue plays (a 2 plays again), then the bot
+            await until(pilot, lambda: reds_handoff() or app.screen is screen and screen.awaiting,
+                        what="Blue's turn or Red's hand-off")
+            if reds_handoff():
+                break
+            played = len(screen.session.record.moves)
+            await send(pilot, "enter")
+            await until(pilot, lambda: len(screen.session.record.moves) > played, what="Blue's move")
+        recap = app.screen.recent
+        assert str(app.screen.query_one("#handoff-recent").render()).startswith("Since your last turn:")
+        since = [t for t in map(screen.log_text, screen.session.event_texts()[red_began:]) if t]
+        assert recap == [t for t in since if not t.endswith("drew a replacement card")]
+        assert any(t.startswith("Red") for t in recap) and any(t.startswith("Blue") for t in recap) \
+            and any(t.startswith("Yellow") for t in recap)
 
 
 @run_async

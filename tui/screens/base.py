@@ -64,6 +64,7 @@ class GameScreen(ParlorScreen):
         self._asking = False                  # Quit? is open: the bots wait for the answer
         self._held_move = None                # (token, move) of a bot that waits for it
         self._handoff_waiting = False         # a hand-off waits for the board to be on top
+        self._turn_began: dict[int, int] = {}   # person's seat -> the log's length when their turn began
 
     @property
     def awaiting(self) -> bool:
@@ -173,16 +174,39 @@ class GameScreen(ParlorScreen):
                     # closes, so that nothing the last player opened waits behind it
                     self._handoff_waiting = True
                     return
-                # the last public lines of the log: the one who just played sees what their
-                # last action did before the keyboard changes hands
-                recent = [t for t in map(self.log_text, self.session.event_texts()[-8:]) if t][-3:] \
-                    if self.session.record.moves else []
-                self.app.push_screen(HandoffScreen(COLOURS[seat], recent),
+                recent, since_turn = self.recap(seat)
+                self._turn_began[seat] = len(self.session.record.events)
+                self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn),
                                      callback=lambda _: self._begin_human(seat))
                 return
+            self._turn_began[seat] = len(self.session.record.events)
             self._begin_human(seat)
         else:
             self._begin_bot(seat)
+
+    RECAP_LINES = 8             # the hand-off's recap at most (the log has the rest)
+
+    def recap(self, seat: int) -> tuple[list[str], bool]:
+        """The public log lines the hand-off shows `seat`'s person: all since their last
+        turn began (with its own move, then the others'), the last RECAP_LINES of them;
+        when that turn is not known (the game was opened again), the last three. The
+        second value says which. Nothing before the first move."""
+        if not self.session.record.moves:
+            return [], False
+        texts = self.session.event_texts()
+        began = self._turn_began.get(seat)
+        if began is None:
+            return [t for t in map(self.recap_text, texts[-8:]) if t][-3:], False
+        lines = [t for t in map(self.recap_text, texts[began:]) if t]
+        if len(lines) > self.RECAP_LINES:
+            cut = len(lines) - self.RECAP_LINES + 1
+            lines = [f"{self.app.glyphs.dots} {cut} earlier line{'s' if cut != 1 else ''}: "
+                     "g on the board shows the whole log", *lines[-(self.RECAP_LINES - 1):]]
+        return lines, True
+
+    def recap_text(self, text: str) -> str:
+        """A log line as the hand-off's recap shows it ("" leaves it out): as the log does."""
+        return self.log_text(text)
 
     def on_screen_resume(self) -> None:
         if self._handoff_waiting:

@@ -10,6 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..widgets.footer import ParlorFooter
+from ..widgets.game_log import GameLog, hang
 from .base import ParlorModal, quit_note
 from .scrolling import ScrollWhenLong, scroll_bindings
 
@@ -28,7 +29,7 @@ class HandoffScreen(ParlorModal[None]):
         background: $background;
     }
     HandoffScreen #handoff {
-        width: 50;
+        width: 72;
         height: auto;
         padding: 1 2;
         border: double $primary;
@@ -44,10 +45,13 @@ class HandoffScreen(ParlorModal[None]):
     }
     """
 
-    def __init__(self, colour: str, recent: list[str] | tuple = ()) -> None:
+    RECAP_WIDTH = 66                # the box's width less its border and padding
+
+    def __init__(self, colour: str, recent: list[str] | tuple = (), since_turn: bool = False) -> None:
         super().__init__()
         self.colour = colour
-        self.recent = list(recent)      # the last lines of the (public) log: what was just played
+        self.recent = list(recent)      # lines of the (public) log: what was played since this seat's turn
+        self.since_turn = since_turn    # ... or, when that is not known (a game opened again), the last few
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="handoff"):
@@ -56,8 +60,9 @@ class HandoffScreen(ParlorModal[None]):
             yield Static(f"{self.colour}: press Enter when the others can't see the screen.")
             if self.recent:
                 yield Static("")
-                yield Static(Text("Just played:\n" + "\n".join(self.recent), style="italic"),
-                             id="handoff-recent")
+                head = "Since your last turn:" if self.since_turn else "Just played:"
+                lines = [hang(line, self.RECAP_WIDTH, GameLog.INDENT) for line in self.recent]
+                yield Static(Text("\n".join([head, *lines]), style="italic"), id="handoff-recent")
         yield ParlorFooter()
 
     def action_ready(self) -> None:

@@ -318,6 +318,11 @@ class GnomingScreen(GameScreen):
             return wanted in kinds
         return super().check_action(action, parameters)
 
+    def _needs_handoff(self, seat: int) -> bool:
+        # nothing is private between turns (nobody sees a face-down card, and a drawn
+        # card is played in the turn that drew it): people take turns at the open board
+        return False
+
     # ------------------------------------------------------------ drawing
     def _view_seat(self) -> int | None:
         humans = self.session.humans

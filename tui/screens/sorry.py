@@ -80,6 +80,10 @@ class SorryScreen(TurnScreen):
     def log_text(self, text: str) -> str:
         return "" if _SAID_BEFORE.match(text) else text
 
+    def recap_text(self, text: str) -> str:
+        # the hand-off's few lines go to the moves: a hidden replacement card says nothing
+        return "" if text.endswith(" drew a replacement card") else self.log_text(text)
+
     def make_preview(self, move) -> sv.Preview:
         p = sv.preview(self.game, move, self.app.glyphs)
         if move.kind == "discard" and not self.session.is_human(move.seat):
