@@ -221,6 +221,8 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "box-v": ("│", "|"),
     "left": ("◀", "<"),
     "right": ("▶", ">"),
+    "key-left": ("←", "<"),          # the arrow keys, as the footer writes them
+    "key-right": ("→", ">"),
     "up": ("↑", "^"),
     "down": ("↓", "v"),
     "check": ("✓", "+"),

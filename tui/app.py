@@ -88,12 +88,6 @@ class ParlorApp(App[None]):
             return True
         return await super().run_action(action, default_namespace, namespaces)
 
-    @property
-    def too_small(self) -> bool:
-        """Whether the terminal is smaller than Parlor's least size (TooSmall shows)."""
-        width, height = self.size
-        return width < MIN_WIDTH or height < MIN_HEIGHT
-
     def get_default_screen(self):
         from .screens.title import TitleScreen
 
@@ -169,6 +163,7 @@ class ParlorApp(App[None]):
 
     @property
     def too_small(self) -> bool:
+        """Whether the terminal is smaller than Parlor's least size (TooSmall shows)."""
         w, h = self.size
         return w < MIN_WIDTH or h < MIN_HEIGHT
 

@@ -17,7 +17,7 @@ from ..core import COLOURS, and_list
 from .board import HOME0, HOME_HOLES, PEGS, START
 from .cards import CODES, COME_OUT_CARDS, EIGHT, FORWARD, JOKER, SEVEN
 from .movegen import playing_for
-from .moves import Play
+from .moves import OWNER, PEG, Play
 
 
 def peg_name(peg: int) -> str:
@@ -71,14 +71,18 @@ def _track_reason(game, owner: int, peg: int, code: int) -> str | None:
     n = FORWARD[code]
     mine = _own_within(game, owner, p, n, 1)
     d = (geo.in_spot[owner] - p) % length                    # steps to the own in-spot
+    home = ""
     if d < n <= d + HOME_HOLES and not (mine and mine[0] <= d):
         k = n - d                                            # P-5.4: into HOME k
-        if not any(HOME0 < game.pos[q] <= HOME0 + k for q in range(owner * PEGS, owner * PEGS + PEGS)):
+        inside = [q for q in range(owner * PEGS, owner * PEGS + PEGS) if HOME0 < game.pos[q] <= HOME0 + k]
+        if not inside:
             return None
+        low = min(inside, key=game.pos.__getitem__)
+        home = f", and going into HOME it would pass {peg_name(low)} (home:{game.pos[low] - HOME0})"
     if mine:
-        return f"{peg_name(peg)} would {'land on' if mine[0] == n else 'pass'} {peg_name(mine[1])}"
+        return f"{peg_name(peg)} would {'land on' if mine[0] == n else 'pass'} {peg_name(mine[1])}{home}"
     why = _bump_blocked(game, owner, peg, (p + n) % length)
-    return None if why is None else f"{peg_name(peg)} {why}"
+    return None if why is None else f"{peg_name(peg)} {why}{home}"
 
 
 def _home_reason(game, owner: int, peg: int, code: int) -> str | None:
@@ -93,8 +97,10 @@ def _home_reason(game, owner: int, peg: int, code: int) -> str | None:
 
 def _start_reason(game, owner: int, waiting: list[int], code: int) -> str | None:
     """Why the START pegs `waiting` cannot come out with `code`, or None if one can (P-5.3)."""
-    names = and_list([peg_name(q) for q in waiting])
-    verb = "is" if len(waiting) == 1 else "are"
+    if len(waiting) == PEGS:
+        names, verb = f"all five of {COLOURS[owner]}'s pegs", "are"
+    else:
+        names, verb = and_list([peg_name(q) for q in waiting]), "is" if len(waiting) == 1 else "are"
     if code not in COME_OUT_CARDS:
         return f"{names} {verb} in START, and only an A, K, Q, J or joker brings a peg out"
     t = game.geo.come_out[owner]
@@ -119,27 +125,29 @@ def _joker_reason(game, owner: int) -> str | None:
             "partners that could not be sent to their in-spots")
 
 
-def peg_reasons(game, card: str) -> list[str | None]:
+def peg_reasons(game, card: str) -> list[tuple[tuple[int, ...], str | None]]:
     """For the seat to act and `card`, one entry per group that could move:
-    the START pegs together, then every peg on the track or in HOME; each is
-    the reason it cannot move, or None if it can (so an inconsistency with
-    the legal moves shows as a None where the card has no move)."""
+    (its pegs, the reason they cannot move, or None if they can): the START
+    pegs together (they are alike), then every peg on the track or in HOME
+    (a HOME peg with no room left is done, and left out); for a joker one
+    entry for all. An inconsistency with the legal moves shows as a None
+    where the card has no move."""
     code = CODES[card]
     seat = game.to_act
     owner = playing_for(game.pos, game.geo.helpers[seat])
-    if code == JOKER:
-        return [_joker_reason(game, owner)]
-    out: list[str | None] = []
     pegs = range(owner * PEGS, owner * PEGS + PEGS)
+    if code == JOKER:
+        return [(tuple(pegs), _joker_reason(game, owner))]
+    out: list[tuple[tuple[int, ...], str | None]] = []
     waiting = [q for q in pegs if game.pos[q] == START]
     if waiting:
-        out.append(_start_reason(game, owner, waiting, code))
+        out.append((tuple(waiting), _start_reason(game, owner, waiting, code)))
     for q in pegs:
         loc = game.pos[q]
         if 0 <= loc < HOME0:
-            out.append(_track_reason(game, owner, q, code))
+            out.append(((q,), _track_reason(game, owner, q, code)))
         elif loc > HOME0 and _room_above(game, owner, q):       # a peg with none is done
-            out.append(_home_reason(game, owner, q, code))
+            out.append(((q,), _home_reason(game, owner, q, code)))
     return out
 
 
@@ -150,20 +158,28 @@ def _room_above(game, owner: int, peg: int) -> int:
     return min(above, default=HOME_HOLES + 1) - k - 1
 
 
-def no_move_reason(game, card: str) -> str | None:
+def no_move_reason(game, card: str, peg: int | None = None) -> str | None:
     """Why `card` ("A" … "K", "JOKER") moves no peg for the seat to act, as a
-    sentence; None when it moves one (or nobody is to act)."""
+    sentence; None when it moves one (or nobody is to act). With `peg` (a peg
+    index, owner * 5 + number - 1): why it moves not that peg, or None if it does."""
     if game.to_act is None or card not in CODES:
-        return None
-    if any(isinstance(m, Play) and m.card == card for m in game.legal_moves()):
         return None
     seat = game.to_act
     owner = playing_for(game.pos, game.geo.helpers[seat])
-    reasons = [r for r in peg_reasons(game, card) if r is not None]
-    movers = [q for q in range(owner * PEGS, owner * PEGS + PEGS)
-              if 0 <= game.pos[q] < HOME0 or game.pos[q] > HOME0 and _room_above(game, owner, q)]
-    if CODES[card] == SEVEN and len(movers) > 1:
-        reasons.append("no split of the 7 between two pegs works either")
+    pegs = range(owner * PEGS, owner * PEGS + PEGS)
+    waiting = [q for q in pegs if game.pos[q] == START]
+    alike = set(waiting) if peg in waiting else {peg}        # START pegs are alike (P-5.3)
+    if any(isinstance(m, Play) and m.card == card
+           and (peg is None or any(part[OWNER] * PEGS + part[PEG] - 1 in alike for part in m.parts))
+           for m in game.legal_moves()):
+        return None
+    reasons = [r for group, r in peg_reasons(game, card) if r is not None and (peg is None or peg in group)]
+    movers = [q for q in pegs if 0 <= game.pos[q] < HOME0 or game.pos[q] > HOME0 and _room_above(game, owner, q)]
+    if CODES[card] == SEVEN and len(movers) > 1 and (peg is None or peg in movers):
+        reasons.append("no split of the 7 between two pegs works either" if peg is None else
+                       "no split of the 7 with another peg works either")
+    if not reasons and peg is not None and game.pos[peg] > HOME0:
+        reasons.append(f"{peg_name(peg)} has no free HOME hole above it")
     if not reasons:
         reasons.append("no peg can use its full value")
     text = "; ".join(reasons)

@@ -25,7 +25,7 @@ def check_reasons(g) -> int:
     plays = [m for m in g.legal_moves() if isinstance(m, Play)]
     blocked = 0
     for card in sorted({NAMES[c] for c in g.hands[g.to_act]}, key=CODES.get):
-        reasons = peg_reasons(g, card)
+        reasons = [r for _, r in peg_reasons(g, card)]
         mine = [m for m in plays if m.card == card]
         if not mine:
             blocked += 1
@@ -36,7 +36,23 @@ def check_reasons(g) -> int:
             assert no_move_reason(g, card) is None
             if any(len(m.parts) == 1 for m in mine):
                 assert None in reasons, (card, reasons, g.to_dict()["positions"])
+        check_peg_reasons(g, card, mine)
     return blocked
+
+
+def check_peg_reasons(g, card: str, mine: list) -> None:
+    """For each peg the seat plays for: a reason exactly when no move of `card` moves it
+    (START pegs are alike: a START move moves whichever comes out)."""
+    owner = g.view(None)["playing_for"][g.to_act]
+    pos = g.positions()[owner]
+    for i in range(5):
+        peg = owner * 5 + i
+        alike = {j for j in range(5) if pos[j] == "start"} if pos[i] == "start" else {i}
+        moves = any(part[0] == owner and part[1] - 1 in alike for m in mine for part in m.parts)
+        text = no_move_reason(g, card, peg)
+        assert (text is None) == moves, (card, i, text, pos)
+        if text is not None:
+            assert "full value" not in text, (card, i, text, pos)
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
@@ -136,5 +152,18 @@ def test_a_joker_needs_another_players_peg_on_the_track():
 def test_playing_for_a_partner_is_said():
     g = make(4, pegs={0: ["home:1", "home:2", "home:3", "home:4", "home:5"]}, hands={0: ["5", "2"]})
     assert no_move_reason(g, "5") == (
-        "Red plays for Yellow: Yellow's peg 1, Yellow's peg 2, Yellow's peg 3, Yellow's peg 4 and "
-        "Yellow's peg 5 are in START, and only an A, K, Q, J or joker brings a peg out.")
+        "Red plays for Yellow: All five of Yellow's pegs are in START, and only an A, K, Q, J or "
+        "joker brings a peg out.")
+
+
+def test_one_pegs_reason_and_the_home_route():
+    # Red's peg 1 is two holes before its in-spot (track:3) with pegs in HOME 2 and 3: a 4
+    # would take it to HOME 2; on the track it would pass peg 2
+    g = make(4, pegs={0: ["track:1", "track:4", "home:2", "home:3"]}, hands={0: ["4", "2"]})
+    assert no_move_reason(g, "4") is None                     # peg 2 moves 4
+    assert no_move_reason(g, "4", 0) == (
+        "Red's peg 1 would pass Red's peg 2, and going into HOME it would pass Red's peg 3 (home:2).")
+    assert no_move_reason(g, "4", 1) is None
+    assert no_move_reason(g, "4", 4).startswith("Red's peg 5 is in START")
+    assert no_move_reason(g, "4", 3) == "Red's peg 4 has only 2 free HOME holes above it."
+    assert no_move_reason(g, "2", 2) == "Red's peg 3 has no free HOME hole above it."

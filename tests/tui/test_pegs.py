@@ -391,9 +391,11 @@ async def test_brackets_mark_only_the_cards_that_move():
             if card == "6":
                 # and says why, in the board's labels (R1 in HOME 3 has two holes above it)
                 prompt = str(screen.query_one("#moves").get_option_at_index(0).prompt)
-                assert prompt.startswith("No move with the 6: R2, R3, R4 and R5 are in START, and only "
-                                         "an A, K, Q, J or joker brings a peg out; R1 has only 2 free "
-                                         "HOME holes above it."), prompt
+                assert prompt == "No move with the 6. ←/→ for another card.", prompt
+                # why, on the detail line (the whole width: a long reason fits a short list)
+                detail = " ".join(str(screen.query_one("#detail").render()).split())
+                assert detail == ("No move with the 6: R2, R3, R4 and R5 are in START, and only an A, K, "
+                                  "Q, J or joker brings a peg out; R1 has only 2 free HOME holes above it."), detail
 
 
 @run_async
@@ -461,7 +463,13 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "4")
         await pilot.pause()
         text = str(ml.get_option_at_index(0).prompt)
-        assert text.startswith("R4 has no move with the 7: 0 shows every peg's."), text
+        assert text.startswith("R4 has no move with the 7 (0: every peg's)."), text
+        detail = " ".join(str(screen.query_one("#detail").render()).split())
+        assert detail == "R4 and R5 are in START, and only an A, K, Q, J or joker brings a peg out.", detail
+        await send(pilot, "5")                     # START pegs are alike: 5 stands for R4, which comes out first
+        await pilot.pause()
+        assert ml.option_count == every                # ... so it was a second press of R4: every peg's
+        await send(pilot, "4")
         await send(pilot, "left")                  # the choice stays while another card is looked at
         await pilot.pause()
         assert screen._selected_card() == "5" and "R4 has no move with the 5" in str(ml.get_option_at_index(0).prompt)

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine import COLOURS
+from engine.pegs.board import PEGS
 from engine.pegs.moves import OWNER, PEG
 from engine.pegs.why import no_move_reason
 
@@ -31,6 +32,11 @@ from .turns import MoveList, TurnScreen, update_static
 
 # Log lines left out: every turn starts with a draw, and a bump is already in the play's line.
 _QUIET = re.compile(r"^\w+ drew \d+ cards?$|^\w+'s peg \d bumped ")
+
+
+def _after_colon(reason: str) -> str:
+    """A reason sentence continued after a colon: "all five …", "a joker …" (names keep their capital)."""
+    return reason[0].lower() + reason[1:] if reason.startswith(("All five", "A joker", "No ")) else reason
 
 
 _PEG_HELP = "Only that peg's moves (again, or 0: every peg's)"
@@ -49,6 +55,7 @@ class PegsScreen(TurnScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self._peg = 0                 # 1-5: the move list shows only moves of that peg
+        self._why = ""                # why the card in play moves nothing (or not that peg), for the detail line
 
     def _owner(self) -> int:
         """Whose pegs the seat to act moves (P-8.1)."""
@@ -77,6 +84,12 @@ class PegsScreen(TurnScreen):
     def action_peg(self, n: int) -> None:
         if not self.check_action("peg", (n,)):
             return
+        if n:
+            # START pegs are alike (the lowest comes out): any of them stands for that one
+            owner = self._owner()
+            where = self.game.positions()[owner]
+            if where[n - 1] == "start":
+                n = where.index("start") + 1
         self._peg = 0 if n == self._peg else n
         self.refill_from_top()
 
@@ -95,7 +108,7 @@ class PegsScreen(TurnScreen):
             (g["in-spot"], "the in-spot: the way into HOME"),
             (f"{g['from']}R1", "the highlighted move: the peg's hole"),
             (f"{g.target}R1", "where it ends"),
-            (f"{g.bumped}B2", "a peg it bumps"),
+            (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board, under the move's mark)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),
             ("A  B", "the two teams"),
         ]
@@ -133,22 +146,32 @@ class PegsScreen(TurnScreen):
 
     def make_preview(self, move) -> pv.Preview:
         p = pv.preview(self.game, move, self.app.glyphs)
-        if not hasattr(move, "parts") and not self.session.is_human(move.seat):
-            # a bot's dead hand: said of the bot, and without telling whether it holds a joker
-            colour = COLOURS[move.seat]
-            p.detail = f"No card of {colour}'s other than a joker can move: {colour} discards one and draws."
+        if not hasattr(move, "parts"):
+            if not self.session.is_human(move.seat):
+                # a bot's dead hand: said of the bot, and without telling whether it holds a joker
+                colour = COLOURS[move.seat]
+                p.detail = f"No card of {colour}'s other than a joker can move: {colour} discards one and draws."
+            else:
+                reason = no_move_reason(self.game, move.card)
+                if reason:
+                    p.detail += f" The {pv.card_name(move.card)}: {_after_colon(pv.plain(reason))}"
         return p
 
     def card_label(self, card: str | None) -> str:
         return pv.card_name(card)
 
     def no_move_text(self, card: str | None) -> str:
+        # the list says so in one line; why goes to the detail line under the panels,
+        # which has the whole width (a long reason would not fit a short list)
+        name = pv.card_name(card)
         if self._peg and self._pegs_moving():
-            label = pv.peg_label(self._owner(), self._peg)
-            return f"{label} has no move with the {pv.card_name(card)}: 0 shows every peg's."
+            owner = self._owner()
+            reason = no_move_reason(self.game, card, owner * PEGS + self._peg - 1) if card else None
+            self._why = pv.plain(reason) if reason else ""
+            return f"{pv.peg_label(owner, self._peg)} has no move with the {name} (0: every peg's)."
         reason = no_move_reason(self.game, card) if card else None
-        head = f"No move with the {pv.card_name(card)}"
-        return f"{head}: {pv.plain(reason)}" if reason else f"{head}."
+        self._why = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
+        return f"No move with the {name}."
 
     def log_text(self, text: str) -> str:
         if _QUIET.match(text):
@@ -225,7 +248,11 @@ class PegsScreen(TurnScreen):
         player goes through the moves. Only if that left the moves no room would it be cut."""
         detail = self.query_one("#detail", Static)
         width = max(10, (self.app.size.width or 80) - 2)               # the padding: 0 1
-        lines = textwrap.wrap(preview.detail, width) if preview is not None else []
+        if preview is not None:
+            text = preview.detail
+        else:       # a card that moves nothing (or not the peg chosen): why
+            text = self._why if self.awaiting and not self._move_map else ""
+        lines = textwrap.wrap(text, width)
         tall = max([1, len(lines), *(len(textwrap.wrap(p.detail, width)) for p in self._previews.values())])
         status = self.query_one("#status", Static)
         main = self.query_one("#main")

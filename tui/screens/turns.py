@@ -245,8 +245,8 @@ class TurnScreen(GameScreen):
             ml.add_option(Option(Text("\n".join(p.lines)), id=f"m{i}"))
         if not shown:
             card = self._cards[self._card_index] if self._cards else None
-            ml.add_option(Option(f"{self.no_move_text(card)} {glyphs.left}/{glyphs.right} for another card.",
-                                 disabled=True))
+            keys = f"{glyphs['key-left']}/{glyphs['key-right']}"
+            ml.add_option(Option(f"{self.no_move_text(card)} {keys} for another card.", disabled=True))
         n = len(shown)
         ml.border_title = f"{title} ({n})" if n else title
         if shown:
