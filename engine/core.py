@@ -179,6 +179,10 @@ class Game(ABC):
 
 def check_players(game: str, players: Any, allowed) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
-        choices = and_list([str(p) for p in allowed]).replace(" and ", " or ")
+        allowed = sorted(allowed)
+        if len(allowed) > 3 and allowed == list(range(allowed[0], allowed[-1] + 1)):
+            choices = f"{allowed[0]} to {allowed[-1]}"
+        else:
+            choices = and_list([str(p) for p in allowed]).replace(" and ", " or ")
         raise ValueError(f"{game} is played by {choices} players, not {players!r}")
     return players

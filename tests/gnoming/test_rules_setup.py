@@ -35,7 +35,7 @@ def test_G_1_two_to_seven_players_three_rounds(players):
 
 @pytest.mark.parametrize("players", [0, 1, 8, 9, -3, "4", 4.0, True, None])
 def test_G_1_other_player_counts_are_refused(players):
-    with pytest.raises(ValueError, match="2, 3, 4, 5, 6, 7 players"):
+    with pytest.raises(ValueError, match="2 to 7 players"):
         engine.new_game("gnoming", players=players, seed=1)
 
 
