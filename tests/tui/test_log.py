@@ -118,14 +118,14 @@ async def test_the_board_log_keeps_its_last_line_in_view_when_it_gets_fewer_rows
         assert log.scroll_y == 0
 
 
-def test_a_long_line_wraps_with_its_later_rows_indented_and_numbers_kept_with_their_words():
+def test_a_long_line_wraps_with_its_later_rows_indented_and_a_peg_kept_with_its_move():
     from tui.widgets.game_log import hang
 
     line = "Red plays 7: R2 Yellow 15→Yellow 18, R3 Yellow 13→HOME 1 (bumps B1)"
-    rows = hang(line, 24, "  ").split("\n")
-    assert all(len(r) <= 24 for r in rows) and len(rows) > 2
-    assert rows == ["Red plays 7: R2", "  Yellow 15→Yellow 18,", "  R3 Yellow 13→HOME 1", "  (bumps B1)"]
+    rows = hang(line, 26, "  ").split("\n")
+    assert all(len(r) <= 26 for r in rows) and len(rows) > 2
+    assert rows == ["Red plays 7:", "  R2 Yellow 15→Yellow 18,", "  R3 Yellow 13→HOME 1", "  (bumps B1)"]
     assert all(r.startswith("  ") and not r[2].isspace() for r in rows[1:])
     assert not any(r.strip()[0].isdigit() for r in rows)          # "Yellow 15" is never broken
     assert " ".join(r.strip() for r in rows) == line
-    assert hang("Short line", 24, "  ") == "Short line"
+    assert hang("Short line", 26, "  ") == "Short line"

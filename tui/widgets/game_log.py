@@ -21,7 +21,7 @@ class GameLog(RichLog):
     Lines are wrapped here, before RichLog sees them: the rows after a
     line's first are indented, so a log scrolled to its end never seems to
     start mid-sentence, and a number stays with the word before it ("Red 9",
-    "HOME 1" are never broken)."""
+    "HOME 1" are never broken), a peg or pawn with its move ("R3 Red 12")."""
 
     INDENT = "  "               # the rows of a line after its first
 
@@ -66,14 +66,16 @@ class GameLog(RichLog):
         self.post_message(self.Rewrap())
 
 
-_NUMBER = re.compile(r" (?=\d)")
+# spaces a line never breaks at: before a number ("Red 9", "HOME 1"), after a piece's
+# label ("R3 Red 12→Red 17") and inside "(bumps B1)"
+_GLUE = re.compile(r" (?=\d)|(?<=\b[A-Z]\d) |(?<=\(bumps) ")
 
 
 def hang(line: str, width: int, indent: str) -> str:
     """`line` wrapped to `width` at spaces, the rows after the first indented,
-    never breaking before a number."""
+    never breaking where `_GLUE` says."""
     if len(line) <= width:
         return line
-    rows = textwrap.wrap(_NUMBER.sub("\xa0", line), width, subsequent_indent=indent,
+    rows = textwrap.wrap(_GLUE.sub("\xa0", line), width, subsequent_indent=indent,
                          break_on_hyphens=False)
     return "\n".join(rows).replace("\xa0", " ")
