@@ -45,6 +45,12 @@ def matched_cells(layout: list[str]) -> tuple[int, list[tuple[int, int]]]:
     return mask, sets
 
 
+def sets_so_far(layout: list[str | None]) -> int:
+    """The mask of cells in a matching line that is already all face up (a face-down card
+    stands in as a Hazard, which no line with it can be a set of)."""
+    return matched_cells([card if card is not None else "H" for card in layout])[0]
+
+
 def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | None = None,
              matched: int = 0, title: str = "") -> Text:
     """The large grid: each card in a box of 6 x 3; the cursor cell drawn with a heavier frame and

@@ -521,3 +521,34 @@ async def test_under_the_round_summary_the_board_shows_that_round_not_the_next_d
         await until(pilot, lambda: app.screen is screen, what="the summary to close")
         await pilot.pause()
         assert "▒" in str(screen.query_one("#mine").render())       # the new deal, face down
+
+
+def test_sets_already_face_up_are_starred_during_play():
+    from tui import gnoming_view as gv
+
+    # row 1 (5 5 M) is a set; column 1 would be (5 3 ·) and row 3 (· 2 2) waits for a card
+    layout = ["5", "5", "M", "3", "9", "-1", None, "2", "2"]
+    assert gv.sets_so_far(layout) == 0b000000111
+    assert gv.sets_so_far([None] * 9) == 0
+
+
+@run_async
+async def test_the_last_turn_after_someone_went_out_says_so_and_the_cursor_stops_at_the_edges():
+    session = gnoming_session(("human", "easy", "easy"), seed=5,
+                              until_state=lambda g: g.went_out is not None and g.to_act == 0
+                              and g.phase == "draw")
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        await pilot.pause()
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        left = screen.game.final_left
+        out = engine.COLOURS[screen.game.went_out]
+        after = f"; {left - 1} more after it." if left > 1 else ": then the round is scored."
+        assert f"{out} went out: this is your last turn{after}" in status, status
+        screen.cursor = 1
+        for key in ("up", "up", "left", "left"):
+            await send(pilot, key)
+        await pilot.pause()
+        assert screen.cursor == 0                    # no wrapping round to row 3 or column 3

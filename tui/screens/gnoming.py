@@ -45,6 +45,7 @@ def cell_move(legal, cell: int):
 
 
 CURSOR_TIP = "Move the cursor on your grid"
+CELL_TIP = "Turn up / place / bounce at the card under the cursor"
 PILE_TIP = "Take from / discard onto discard pile 1 or 2"
 
 
@@ -59,18 +60,20 @@ class GnomingScreen(GameScreen):
             (f"{g.pointer} 7{g.pointer_left}", "the cursor (a heavy frame): Enter acts on this card"),
             (g.hidden_card * 2, "a face-down card"),
             ("M  H", "a Mulligan, a Hazard"),
-            ("* 7", "a card in a matching row or column (end of a round)"),
+            ("* 7", "a card in a completed matching row or column (face up: it counts already)"),
             ("dimmed", "a card you can't turn up, replace or bounce onto now"),
         ]
 
     # A turn's keys come and go with its steps (the footer shows the ones that apply now);
     # help lists them all, whatever the step.
-    HELP_ALWAYS = ("cell", "cursor(-3)", "cursor(3)", "cursor(-1)", "cursor(1)", "draw", "pile(0)", "pile(1)",
+    HELP_ALWAYS = ("cell('flip')", "cell('place')", "cell('bounce')", "cursor(-3)", "cursor(3)", "cursor(-1)", "cursor(1)", "draw", "pile(0)", "pile(1)",
                    "discard", "decline", "skip")
 
     BINDINGS = [
-        Binding("enter", "cell", "Choose card", id="cell",
-                tooltip="Turn up / place / bounce at the card under the cursor"),
+        # Enter's footer word says what it does now (one of these three shows)
+        Binding("enter", "cell('flip')", "Turn up", id="cell-flip", tooltip=CELL_TIP),
+        Binding("enter", "cell('place')", "Place", id="cell-place", tooltip=CELL_TIP),
+        Binding("enter", "cell('bounce')", "Bounce", id="cell-bounce", tooltip=CELL_TIP),
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw from the draw pile"),
         # The pile keys: one footer entry for both piles ("1/2 Pile", the footer must fit
         # 80 columns) when both can be used, "1 Pile" or "2 Pile" when only one can. A key
@@ -202,7 +205,7 @@ class GnomingScreen(GameScreen):
     def _explain(self, move) -> str:
         return sentence(without_rule_ids(self.game.explain_illegal(move)))
 
-    def action_cell(self) -> None:
+    def action_cell(self, kind: str = "") -> None:
         if not self.awaiting:
             return
         g = self.game
@@ -284,11 +287,11 @@ class GnomingScreen(GameScreen):
         self._play(move, None if move else self._explain(Decline(g.to_act)))
 
     def action_cursor(self, delta: int) -> None:
-        row, col = divmod(self.cursor, 3)
+        row, col = divmod(self.cursor, 3)          # it stops at the grid's edges (no wrapping round)
         if delta in (-1, 1):
-            col = (col + delta) % 3
+            col = min(2, max(0, col + delta))
         else:
-            row = (row + delta // 3) % 3
+            row = min(2, max(0, row + delta // 3))
         self.cursor = row * 3 + col
         self.message = ""
         self.refresh_view()
@@ -310,7 +313,10 @@ class GnomingScreen(GameScreen):
                     return len(usable) == 2
                 return (parameters[0] in usable) == (action == "pile")
             if action in ("cell", "cell_why"):   # a card of the grid to turn up, replace, bounce onto
-                return any(isinstance(m, CELL_MOVES) for m in legal) == (action == "cell")
+                cells = [m for m in legal if isinstance(m, CELL_MOVES)]
+                if action == "cell" and cells and parameters:       # the binding whose word fits
+                    return {Flip: "flip", Place: "place", Bounce: "bounce"}[type(cells[0])] == parameters[0]
+                return bool(cells) == (action == "cell")
             if action in ("discard", "discard_why"):   # x: a Hazard out of play, or the one pile open
                 return (sum(isinstance(m, Discard) for m in legal) == 1) == (action == "discard")
             kinds = {type(m) for m in legal}
@@ -368,7 +374,7 @@ class GnomingScreen(GameScreen):
             active = set()
         mine = self.query_one("#mine", Static)
         mine.border_title = f"{COLOURS[big]} ({self._who(big)}) {sep} {view['scores'][big]} pts"
-        update_static(mine, gv.big_grid(view["layouts"][big], glyphs,
+        update_static(mine, gv.big_grid(view["layouts"][big], glyphs, matched=gv.sets_so_far(view["layouts"][big]),
                                         cursor=self.cursor if self.awaiting else None, active=active))
         update_static(self.query_one("#piles", Static), gv.pile_lines(view, glyphs))
         self._draw_scores(view)
@@ -407,7 +413,8 @@ class GnomingScreen(GameScreen):
                 mark = glyphs.pointer if seat == g.to_act and not self._ended else " "
                 head = f"{mark}{COLOURS[seat]:<6.6}{view['scores'][seat]:>4} {self._who(seat):<3}"
                 lines[0].append(f"{head:<15.15}", style="bold" if seat == g.to_act else "")
-                for row, grid_line in enumerate(gv.small_grid(view["layouts"][seat], glyphs)):
+                layout = view["layouts"][seat]
+                for row, grid_line in enumerate(gv.small_grid(layout, glyphs, matched=gv.sets_so_far(layout))):
                     lines[row + 1].append_text(grid_line)
                     lines[row + 1].append("   ")
                 if i < len(chunk) - 1:
@@ -485,8 +492,13 @@ class GnomingScreen(GameScreen):
             text.append(self.message + "\n", style="italic")
         if view["went_out"] is not None:
             left = view["final_turns_left"]
-            text.append(f"{COLOURS[view['went_out']]} went out: {left} final turn{'s' if left != 1 else ''} left.\n",
-                        style="italic")
+            out = COLOURS[view["went_out"]]
+            if self.awaiting:
+                after = f"; {left - 1} more after it" if left > 1 else ": then the round is scored"
+                text.append(f"{out} went out: this is your last turn{after}.\n", style="italic")
+            else:
+                text.append(f"{out} went out: {left} final turn{'s' if left != 1 else ''} left.\n",
+                            style="italic")
         text.rstrip()
         update_static(self.query_one("#status", Static), text)
 
