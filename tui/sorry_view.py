@@ -248,9 +248,18 @@ def preview(game, move, glyphs) -> Preview:
         bumped = [p for s, locs in enumerate(before) for k, loc in enumerate(locs)
                   if (p := s * 4 + k) not in moving and loc != "start" and after[s][k] == "start"]
         for p in bumped:
-            marks.append((parse_loc(before[p >> 2][p & 3], p >> 2), "bumped"))
+            where = before[p >> 2][p & 3]
+            marks.append((parse_loc(where, p >> 2), "bumped"))
+            # the list names whom it hits: on the line of the part that lands there (or slides)
+            row = next((i for i, (_, _, to) in enumerate(parts) if to == where),
+                       next((i for i, (q, _, to) in enumerate(parts) if final_of(q) not in (None, to)),
+                            len(lines) - 1))
+            if kind != "switch":
+                lines[row] += f" {glyphs.bumped}{pawn_label(p)}"
         if bumped:
-            effects.append("bumps " + ", ".join(pawn_label(p) for p in bumped) + " back to START")
+            partner = [p for p in bumped if game.variant == "teams" and (p >> 2) % 2 == move.seat % 2]
+            effects.append("bumps " + ", ".join(pawn_label(p) + (" (your partner's)" if p in partner else "")
+                                                for p in bumped) + " back to START")
     if "win" in kinds or "game_over" in kinds:
         effects.append("wins the game!")
     detail = "; ".join(effects)

@@ -359,3 +359,15 @@ async def test_a_sevens_splits_are_listed_in_a_steady_order():
         assert len(keys) >= 5 and keys == sorted(keys), keys
         engine_order = [m for m in screen.game.legal_moves() if m.kind == "split"]
         assert engine_order != [m for m in screen._move_map if m.kind == "split"]   # (the case at hand)
+
+
+def test_the_move_list_names_the_pawn_a_move_bumps_and_warns_of_a_partner():
+    from engine.sorry.game import SorryGame
+    from themes import glyphs
+    from tui import sorry_view as sv
+
+    g = SorryGame.from_position([["start"], ["track:5"], ["track:50"], ["track:20"]], variant="teams",
+                                card="SORRY", to_act=0, seed=1)
+    previews = {p.lines[0]: p.detail for p in (sv.preview(g, m, glyphs()) for m in g.legal_moves())}
+    assert previews["SORRY! R1 START → 5 ✕B1"] == "Bumps B1 back to START."
+    assert previews["SORRY! R1 START → 50 ✕Y1"] == "Bumps Y1 (your partner's) back to START."
