@@ -205,6 +205,7 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "target": ("◆", "*"),
     "from": ("◇", "o"),
     "bumped": ("✕", "x"),
+    "slide-to": ("▸", "%"),        # where a slide takes a pawn (ASCII: > is a slide's arrow)
     "arrow": ("→", "->"),           # from -> to, a backward move too (as in the log)
     "swap": ("⇄", "="),
     "pointer": ("▸", ">"),

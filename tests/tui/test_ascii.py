@@ -81,3 +81,14 @@ async def test_the_footer_of_a_turn_board_fits_80_columns(name, ascii):
         await human_turn(pilot)
         keys = footer_fits(app)
         assert {"enter", "g", "question_mark"} <= set(keys), keys
+
+
+def test_the_ascii_move_marks_are_not_drawn_by_the_board_itself():
+    # a mark on a square must not read as part of the board: a slide's arrows, line and end
+    from themes import glyphs
+
+    g = glyphs(ascii=True)
+    board = {g[name] for name in ("slide-left", "slide-right", "slide-up", "slide-down", "slide-h", "slide-v",
+                                  "slide-end", "square", "in-spot", "come-out")}
+    marks = [g[name] for name in ("from", "target", "slide-to", "bumped")]
+    assert len(set(marks)) == len(marks) and not board & set(marks)

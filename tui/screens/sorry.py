@@ -41,7 +41,7 @@ class SorryScreen(TurnScreen):
             (f"R1 {g.dots} G4", "a pawn: its colour's initial and number"),
             (f"{g['from']}R1", "the highlighted move: the pawn's square"),
             (f"{g.target}R1", "where it lands (an 11: each pawn lands on the other's square)"),
-            (f"{g.pointer}R1", "where a slide then takes it"),
+            (f"{g['slide-to']}R1", "where a slide then takes it"),
             (f"{g.bumped}B2", "a pawn the move sends back to START"),
             (f"{g['slide-right']}{g['slide-h'] * 3}{g['slide-end']}",
              "a slide: land on its first square (another colour's) and slide to its end"),

@@ -201,7 +201,7 @@ class SorryBoard(CanvasBoard):
                 if part not in ends or occupant.get(place, pawn) != pawn:
                     ghost = pawn       # (an 11's switch lands on the other pawn: shown, then its slide)
             elif kind_role == "end":
-                marker = g.pointer
+                marker = g["slide-to"]
                 ghost = pawn
             else:
                 marker = g.bumped
