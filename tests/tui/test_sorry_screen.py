@@ -9,7 +9,7 @@ from tui.session import GameSpec, Session
 from tui.screens.turns import MoveList
 
 from .helpers import (app_for, board_screen, footer_fits, human_turn, one_from_home, run_async, screen_text,
-                      seats, session_at, until)
+                      seats, send, session_at, until)
 
 
 def log_text(screen) -> str:
@@ -371,3 +371,18 @@ def test_the_move_list_names_the_pawn_a_move_bumps_and_warns_of_a_partner():
     previews = {p.lines[0]: p.detail for p in (sv.preview(g, m, glyphs()) for m in g.legal_moves())}
     assert previews["SORRY! R1 START → 5 ✕B1"] == "Bumps B1 back to START."
     assert previews["SORRY! R1 START → 50 ✕Y1"] == "Bumps Y1 (your partner's) back to START."
+
+
+@run_async
+async def test_after_a_2_the_turn_panel_says_the_same_player_plays_again():
+    session = session_at([["track:20"], ["track:40"]], card="2", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        panel = screen.query_one("#status")
+        assert panel.border_title == "Red to play"
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) == 1 and screen.awaiting, what="Red's second play")
+        await pilot.pause()
+        assert panel.border_title == "Red to play again (the 2)"

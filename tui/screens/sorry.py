@@ -196,7 +196,20 @@ class SorryScreen(TurnScreen):
     def _turn_title(self) -> str:
         """The Turn panel's title: who is to play (or thinking), or that the game is over."""
         verb = self.turn_verb()
-        return "Game over" if verb is None else f"{sv.COLOUR_NAMES[self.game.to_act]} {verb}"
+        if verb is None:
+            return "Game over"
+        colour = sv.COLOUR_NAMES[self.game.to_act]
+        return f"{colour} {verb}" + (" again (the 2)" if verb == "to play" and self._again() else "")
+
+    def _again(self) -> bool:
+        """Whether the seat to act plays again after a 2 (S-3): its log lines since its turn say so."""
+        seat = self.game.to_act
+        for event in reversed(self.session.record.events):
+            if event.get("seat") != seat:
+                return False
+            if event.get("kind") == "again" or " drew again: " in event.get("text", ""):
+                return True
+        return False
 
     def _draw_scores(self, view: dict) -> None:
         g = self.game
