@@ -375,7 +375,8 @@ async def test_title_continue_and_load_follow_the_saves(home):
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         title = app.screen
-        assert title.check_action("continue", ()) is None and title.check_action("load", ()) is None
+        assert title.check_action("continue", ()) is False and title.check_action("load", ()) is False
+        assert "Continue" not in screen_text(app).splitlines()[-1]           # not offered in the footer
     session_at([["track:20"], ["track:40"]], card="3", seed=2)
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -96,10 +96,12 @@ class TitleScreen(ParlorScreen):
         menu.focus()
 
     def check_action(self, action: str, parameters) -> bool | None:
+        # with nothing to continue or load, their keys leave the footer (the menu dims the
+        # lines, and the line under it says how to start a game)
         if action == "continue" and getattr(self, "_latest", None) is None:
-            return None
+            return False
         if action == "load" and not getattr(self, "_has_saves", False):
-            return None
+            return False
         return True
 
     @on(OptionList.OptionSelected, "#menu")
