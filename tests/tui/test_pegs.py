@@ -481,6 +481,16 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "1")                     # the same number again: every peg's
         await pilot.pause()
         assert ml.option_count == every
+        await send(pilot, "1")
+        await send(pilot, "2")                     # a second peg: the 7's splits of the two
+        await pilot.pause()
+        pair = screen._move_map
+        assert ml.border_title == f"Moves with the 7 · R1+R2 ({len(pair)})" and len(pair) > 1
+        assert all(sorted(part[1] for part in m.parts) == [1, 2] for m in pair)
+        await send(pilot, "2")                     # again: R2 let go, R1's moves
+        await pilot.pause()
+        assert ml.border_title.startswith("Moves with the 7 · R1 (")
+        await send(pilot, "0")
         await send(pilot, "3")
         await pilot.pause()
         move = screen._move_map[0]

@@ -39,14 +39,15 @@ def _after_colon(reason: str) -> str:
     return reason[0].lower() + reason[1:] if reason.startswith(("All five", "A joker", "No ")) else reason
 
 
-_PEG_HELP = "Only that peg's moves (again, or 0: every peg's)"
+_PEG_HELP = "Only that peg's moves; a second peg: the splits of the two (again, or 0: every peg's)"
 
 
 class PegsScreen(TurnScreen):
     CSS_PATH = "pegs.tcss"
     HELP_TITLE = "Pegs and Jokers board"
     HELP_GAME = "pegs"
-    # a split 7 can move any two pegs: 1-5 shows only the moves of one of them
+    # a split 7 can move any two pegs: 1-5 shows only the moves of one of them, and a
+    # second number (a 7 whose splits move both) only the splits of that pair
     BINDINGS = [
         Binding("1", "peg(1)", "Peg", key_display="1-5", id="peg", tooltip=_PEG_HELP),
         *(Binding(str(n), f"peg({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5, 0)),
@@ -54,7 +55,7 @@ class PegsScreen(TurnScreen):
 
     def __init__(self, session) -> None:
         super().__init__(session)
-        self._peg = 0                 # 1-5: the move list shows only moves of that peg
+        self._pegs: tuple[int, ...] = ()   # peg numbers (1-5): the list shows only moves of all of them
         self._why = ""                # why the card in play moves nothing (or not that peg), for the detail line
 
     def _owner(self) -> int:
@@ -63,16 +64,25 @@ class PegsScreen(TurnScreen):
         return g.view(None)["playing_for"][g.to_act]
 
     def _begin_human(self, seat: int) -> None:
-        self._peg = 0
+        self._pegs = ()
         super()._begin_human(seat)
 
+    def _moves_all(self, move, owner: int, pegs) -> bool:
+        """Whether `move` moves every one of `owner`'s pegs numbered `pegs` (a discard: kept)."""
+        if not hasattr(move, "parts"):
+            return True
+        moved = {part[PEG] for part in move.parts if part[OWNER] == owner}
+        return all(n in moved for n in pegs)
+
+    def _chosen(self, owner: int) -> str:
+        return "+".join(pv.peg_label(owner, n) for n in self._pegs)
+
     def filter_moves(self, moves: list) -> tuple[list, str]:
-        if not self._peg:
+        if not self._pegs:
             return moves, ""
         owner = self._owner()
-        kept = [m for m in moves if not hasattr(m, "parts")
-                or any(part[OWNER] == owner and part[PEG] == self._peg for part in m.parts)]
-        return kept, f" {self.app.glyphs.sep} {pv.peg_label(owner, self._peg)}"
+        kept = [m for m in moves if self._moves_all(m, owner, self._pegs)]
+        return kept, f" {self.app.glyphs.sep} {self._chosen(owner)}"
 
     def _pegs_moving(self) -> set[int]:
         """The peg numbers of the pegs the seat to act plays for that the card in play moves."""
@@ -84,19 +94,29 @@ class PegsScreen(TurnScreen):
     def action_peg(self, n: int) -> None:
         if not self.check_action("peg", (n,)):
             return
+        owner = self._owner()
         if n:
             # START pegs are alike (the lowest comes out): any of them stands for that one
-            owner = self._owner()
             where = self.game.positions()[owner]
             if where[n - 1] == "start":
                 n = where.index("start") + 1
-        self._peg = 0 if n == self._peg else n
+        card = self._selected_card()
+        pair = (*self._pegs, n)
+        if not n:
+            self._pegs = ()
+        elif n in self._pegs:                       # again: that peg is let go
+            self._pegs = tuple(p for p in self._pegs if p != n)
+        elif len(self._pegs) == 1 and any(getattr(m, "card", None) == card and self._moves_all(m, owner, pair)
+                                          for m in self.game.legal_moves()):
+            self._pegs = pair                       # a split of the two
+        else:
+            self._pegs = (n,)
         self.refill_from_top()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "peg":
             # with a choice of pegs to narrow down to, or to undo a choice made
-            return self.awaiting and (bool(self._peg) or len(self._pegs_moving()) > 1)
+            return self.awaiting and (bool(self._pegs) or len(self._pegs_moving()) > 1)
         return super().check_action(action, parameters)
 
     def help_marks(self, g) -> list[tuple[str, str]]:
@@ -164,11 +184,14 @@ class PegsScreen(TurnScreen):
         # the list says so in one line; why goes to the detail line under the panels,
         # which has the whole width (a long reason would not fit a short list)
         name = pv.card_name(card)
-        if self._peg and self._pegs_moving():
+        if self._pegs and self._pegs_moving():
             owner = self._owner()
-            reason = no_move_reason(self.game, card, owner * PEGS + self._peg - 1) if card else None
+            if len(self._pegs) > 1:
+                self._why = ""
+                return f"{self._chosen(owner)}: no split of the {name} moves both (0: every peg's)."
+            reason = no_move_reason(self.game, card, owner * PEGS + self._pegs[0] - 1) if card else None
             self._why = pv.plain(reason) if reason else ""
-            return f"{pv.peg_label(owner, self._peg)} has no move with the {name} (0: every peg's)."
+            return f"{self._chosen(owner)} has no move with the {name} (0: every peg's)."
         reason = no_move_reason(self.game, card) if card else None
         self._why = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
         return f"No move with the {name}."
