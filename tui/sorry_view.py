@@ -250,11 +250,11 @@ def preview(game, move, glyphs) -> Preview:
         for p in bumped:
             where = before[p >> 2][p & 3]
             marks.append((parse_loc(where, p >> 2), "bumped"))
-            # the list names whom it hits: on the line of the part that lands there (or slides)
-            row = next((i for i, (_, _, to) in enumerate(parts) if to == where),
-                       next((i for i, (q, _, to) in enumerate(parts) if final_of(q) not in (None, to)),
-                            len(lines) - 1))
             if kind != "switch":
+                # the list names whom it hits: on the line of the part that lands there (or slides)
+                row = next((i for i, (_, _, to) in enumerate(parts) if to == where),
+                           next((i for i, (q, _, to) in enumerate(parts) if final_of(q) not in (None, to)),
+                                len(lines) - 1))
                 lines[row] += f" {glyphs.bumped}{pawn_label(p)}"
         if bumped:
             partner = [p for p in bumped if game.variant == "teams" and (p >> 2) % 2 == move.seat % 2]

@@ -66,8 +66,8 @@ class GnomingScreen(GameScreen):
 
     # A turn's keys come and go with its steps (the footer shows the ones that apply now);
     # help lists them all, whatever the step.
-    HELP_ALWAYS = ("cell('flip')", "cell('place')", "cell('bounce')", "cursor(-3)", "cursor(3)", "cursor(-1)", "cursor(1)", "draw", "pile(0)", "pile(1)",
-                   "discard", "decline", "skip")
+    HELP_ALWAYS = ("cell('flip')", "cell('place')", "cell('bounce')", "cursor(-3)", "cursor(3)", "cursor(-1)",
+                   "cursor(1)", "draw", "pile(0)", "pile(1)", "discard", "decline", "skip")
 
     BINDINGS = [
         # Enter's footer word says what it does now (one of these three shows)
@@ -206,6 +206,7 @@ class GnomingScreen(GameScreen):
         return sentence(without_rule_ids(self.game.explain_illegal(move)))
 
     def action_cell(self, kind: str = "") -> None:
+        # (`kind` only picks the footer's word for Enter: the move is the one at the cursor)
         if not self.awaiting:
             return
         g = self.game
@@ -374,7 +375,8 @@ class GnomingScreen(GameScreen):
             active = set()
         mine = self.query_one("#mine", Static)
         mine.border_title = f"{COLOURS[big]} ({self._who(big)}) {sep} {view['scores'][big]} pts"
-        update_static(mine, gv.big_grid(view["layouts"][big], glyphs, matched=gv.sets_so_far(view["layouts"][big]),
+        layout = view["layouts"][big]
+        update_static(mine, gv.big_grid(layout, glyphs, matched=gv.sets_so_far(layout),
                                         cursor=self.cursor if self.awaiting else None, active=active))
         update_static(self.query_one("#piles", Static), gv.pile_lines(view, glyphs))
         self._draw_scores(view)
