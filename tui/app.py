@@ -80,11 +80,12 @@ class ParlorApp(App[None]):
     async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
         """Keys typed while a screen is still being built (a fast typist, key repeat, a
         paste) are dropped: its actions would look for widgets not there yet. While the
-        terminal is too small, the screen is hidden behind the TooSmall message: keys
-        other than quitting are dropped too (a move nobody can see is never played)."""
+        terminal is too small, the screen is hidden behind the TooSmall message: every key
+        but ctrl+q is dropped too (a move nobody can see is never played, and no dialog
+        opens out of sight)."""
         if self.screen_stack and not self.screen_stack[-1].is_mounted:
             return True
-        if self.too_small and "quit" not in str(action):
+        if self.too_small and str(action) not in ("quit", "app.quit"):
             return True
         return await super().run_action(action, default_namespace, namespaces)
 

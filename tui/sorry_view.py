@@ -257,7 +257,8 @@ def preview(game, move, glyphs) -> Preview:
                                 len(lines) - 1))
                 lines[row] += f" {glyphs.bumped}{pawn_label(p)}"
         if bumped:
-            partner = [p for p in bumped if game.variant == "teams" and (p >> 2) % 2 == move.seat % 2]
+            partner = [p for p in bumped if game.variant == "teams" and p >> 2 != move.seat
+                       and (p >> 2) % 2 == move.seat % 2]
             effects.append("bumps " + ", ".join(pawn_label(p) + (" (your partner's)" if p in partner else "")
                                                 for p in bumped) + " back to START")
     if "win" in kinds or "game_over" in kinds:

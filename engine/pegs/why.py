@@ -125,6 +125,20 @@ def _joker_reason(game, owner: int) -> str | None:
             "partners that could not be sent to their in-spots")
 
 
+def _joker_peg_reason(game, owner: int, peg: int) -> str:
+    """Why a joker moves not `peg` (it moves others, or none): P-7."""
+    if game.pos[peg] > HOME0:
+        return f"{peg_name(peg)} is in HOME, and a joker moves only a peg from START or the track"
+    if not any(occ >= 0 and occ // PEGS != owner for occ in game.board):
+        return "a joker lands on another player's peg, and there is none on the track"
+    return (f"{peg_name(peg)} could land only on partners, and they could not be sent to their "
+            "in-spots")
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
 def peg_reasons(game, card: str) -> list[tuple[tuple[int, ...], str | None]]:
     """For the seat to act and `card`, one entry per group that could move:
     (its pegs, the reason they cannot move, or None if they can): the START
@@ -173,6 +187,8 @@ def no_move_reason(game, card: str, peg: int | None = None) -> str | None:
            and (peg is None or any(part[OWNER] * PEGS + part[PEG] - 1 in alike for part in m.parts))
            for m in game.legal_moves()):
         return None
+    if CODES[card] == JOKER and peg is not None:
+        return _cap(_joker_peg_reason(game, owner, peg)) + "."
     reasons = [r for group, r in peg_reasons(game, card) if r is not None and (peg is None or peg in group)]
     movers = [q for q in pegs if 0 <= game.pos[q] < HOME0 or game.pos[q] > HOME0 and _room_above(game, owner, q)]
     if CODES[card] == SEVEN and len(movers) > 1 and (peg is None or peg in movers):
@@ -182,8 +198,7 @@ def no_move_reason(game, card: str, peg: int | None = None) -> str | None:
         reasons.append(f"{peg_name(peg)} has no free HOME hole above it")
     if not reasons:
         reasons.append("no peg can use its full value")
-    text = "; ".join(reasons)
-    text = text[0].upper() + text[1:] + "."
+    text = _cap("; ".join(reasons)) + "."
     if owner != seat:
         text = f"{COLOURS[seat]} plays for {COLOURS[owner]}: {text}"
     return text

@@ -53,6 +53,10 @@ def check_peg_reasons(g, card: str, mine: list) -> None:
         assert (text is None) == moves, (card, i, text, pos)
         if text is not None:
             assert "full value" not in text, (card, i, text, pos)
+            if card == "JOKER" and pos[i].startswith("home"):
+                assert "is in HOME, and a joker" in text, (text, pos)
+            elif pos[i].startswith("home"):
+                assert "HOME" in text, (card, i, text, pos)
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
@@ -167,3 +171,16 @@ def test_one_pegs_reason_and_the_home_route():
     assert no_move_reason(g, "4", 4).startswith("Red's peg 5 is in START")
     assert no_move_reason(g, "4", 3) == "Red's peg 4 has only 2 free HOME holes above it."
     assert no_move_reason(g, "2", 2) == "Red's peg 3 has no free HOME hole above it."
+
+
+def test_a_joker_and_one_peg():
+    # the joker moves R2 (onto Blue); R1 is in HOME, and a joker never moves a HOME peg
+    g = make(4, pegs={0: ["home:1", "track:20"], 1: ["track:30"]}, hands={0: ["JOKER", "3"]})
+    assert no_move_reason(g, "JOKER") is None and no_move_reason(g, "JOKER", 1) is None
+    assert no_move_reason(g, "JOKER", 0) == (
+        "Red's peg 1 is in HOME, and a joker moves only a peg from START or the track.")
+    # only R1, on Yellow's in-spot, can take the joker onto Yellow (RULES.md decision 2)
+    g = make(4, pegs={0: ["track:39", "track:20"], 2: ["track:50"]}, hands={0: ["JOKER", "3"]})
+    assert no_move_reason(g, "JOKER", 0) is None
+    assert no_move_reason(g, "JOKER", 1) == (
+        "Red's peg 2 could land only on partners, and they could not be sent to their in-spots.")

@@ -490,6 +490,11 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "2")                     # again: R2 let go, R1's moves
         await pilot.pause()
         assert ml.border_title.startswith("Moves with the 7 · R1 (")
+        await send(pilot, "2")
+        await send(pilot, "right")                 # the pair is the 7's: the 9 shows R1's moves
+        await pilot.pause()
+        assert screen._selected_card() == "9" and ml.border_title == "Moves with the 9 · R1 (1)"
+        await send(pilot, "left")
         await send(pilot, "0")
         await send(pilot, "3")
         await pilot.pause()

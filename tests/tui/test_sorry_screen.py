@@ -371,6 +371,11 @@ def test_the_move_list_names_the_pawn_a_move_bumps_and_warns_of_a_partner():
     previews = {p.lines[0]: p.detail for p in (sv.preview(g, m, glyphs()) for m in g.legal_moves())}
     assert previews["SORRY! R1 START → 5 ✕B1"] == "Bumps B1 back to START."
     assert previews["SORRY! R1 START → 50 ✕Y1"] == "Bumps Y1 (your partner's) back to START."
+    # a slide that sweeps one of your own pawns: yours, not your partner's
+    g = SorryGame.from_position([["track:14", "track:17"], [], ["track:40"], []], variant="teams",
+                                card="2", to_act=0, seed=1)
+    details = [sv.preview(g, m, glyphs()).detail for m in g.legal_moves()]
+    assert "R1 slides to square 19; bumps R2 back to START." in details
 
 
 @run_async

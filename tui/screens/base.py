@@ -179,7 +179,8 @@ class GameScreen(ParlorScreen):
                 self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn),
                                      callback=lambda _: self._begin_human(seat))
                 return
-            self._turn_began[seat] = len(self.session.record.events)
+            if self.viewer != seat:           # a new turn (not the same person again after a 2)
+                self._turn_began[seat] = len(self.session.record.events)
             self._begin_human(seat)
         else:
             self._begin_bot(seat)

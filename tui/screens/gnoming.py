@@ -495,7 +495,7 @@ class GnomingScreen(GameScreen):
         if view["went_out"] is not None:
             left = view["final_turns_left"]
             out = COLOURS[view["went_out"]]
-            if self.awaiting:
+            if self.awaiting and view["phase"] != "hazard":        # (a Hazard flip is not a turn)
                 after = f"; {left - 1} more after it" if left > 1 else ": then the round is scored"
                 text.append(f"{out} went out: this is your last turn{after}.\n", style="italic")
             else:

@@ -74,15 +74,21 @@ class PegsScreen(TurnScreen):
         moved = {part[PEG] for part in move.parts if part[OWNER] == owner}
         return all(n in moved for n in pegs)
 
-    def _chosen(self, owner: int) -> str:
-        return "+".join(pv.peg_label(owner, n) for n in self._pegs)
+    @staticmethod
+    def _chosen(owner: int, pegs) -> str:
+        return "+".join(pv.peg_label(owner, n) for n in pegs)
+
+    def _active_pegs(self) -> tuple[int, ...]:
+        """The pegs chosen, as they apply to the card in play: a pair only to a 7 (its splits)."""
+        return self._pegs if self._selected_card() == "7" else self._pegs[:1]
 
     def filter_moves(self, moves: list) -> tuple[list, str]:
-        if not self._pegs:
+        pegs = self._active_pegs()
+        if not pegs:
             return moves, ""
         owner = self._owner()
-        kept = [m for m in moves if self._moves_all(m, owner, self._pegs)]
-        return kept, f" {self.app.glyphs.sep} {self._chosen(owner)}"
+        kept = [m for m in moves if self._moves_all(m, owner, pegs)]
+        return kept, f" {self.app.glyphs.sep} {self._chosen(owner, pegs)}"
 
     def _pegs_moving(self) -> set[int]:
         """The peg numbers of the pegs the seat to act plays for that the card in play moves."""
@@ -184,14 +190,15 @@ class PegsScreen(TurnScreen):
         # the list says so in one line; why goes to the detail line under the panels,
         # which has the whole width (a long reason would not fit a short list)
         name = pv.card_name(card)
-        if self._pegs and self._pegs_moving():
+        pegs = self._active_pegs()
+        if pegs and self._pegs_moving():
             owner = self._owner()
-            if len(self._pegs) > 1:
+            if len(pegs) > 1:
                 self._why = ""
-                return f"{self._chosen(owner)}: no split of the {name} moves both (0: every peg's)."
-            reason = no_move_reason(self.game, card, owner * PEGS + self._pegs[0] - 1) if card else None
+                return f"{self._chosen(owner, pegs)}: no split of the {name} moves both (0: every peg's)."
+            reason = no_move_reason(self.game, card, owner * PEGS + pegs[0] - 1) if card else None
             self._why = pv.plain(reason) if reason else ""
-            return f"{self._chosen(owner)} has no move with the {name} (0: every peg's)."
+            return f"{self._chosen(owner, pegs)} has no move with the {name} (0: every peg's)."
         reason = no_move_reason(self.game, card) if card else None
         self._why = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
         return f"No move with the {name}."

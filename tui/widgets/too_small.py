@@ -27,7 +27,7 @@ class TooSmall(Widget):
         return (f"Parlor needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
                 f"This one is {w} x {h}.\n\n"
                 "Make the window bigger to carry on.\n"
-                "Your game is saved; q or ctrl+q quits.")
+                "Your game is saved; ctrl+q quits.")
 
     def on_resize(self) -> None:
         self.refresh()
