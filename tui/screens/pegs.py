@@ -90,12 +90,15 @@ class PegsScreen(TurnScreen):
         kept = [m for m in moves if self._moves_all(m, owner, pegs)]
         return kept, f" {self.app.glyphs.sep} {self._chosen(owner, pegs)}"
 
+    def _card_plays(self) -> list:
+        """The legal moves of the card in play that move a peg (not a dead hand's discards)."""
+        card = self._selected_card()
+        return [m for m in self.game.legal_moves() if hasattr(m, "parts") and m.card == card]
+
     def _pegs_moving(self) -> set[int]:
         """The peg numbers of the pegs the seat to act plays for that the card in play moves."""
-        card = self._selected_card()
         owner = self._owner()
-        return {part[PEG] for m in self.game.legal_moves() if getattr(m, "card", None) == card
-                for part in getattr(m, "parts", ()) if part[OWNER] == owner}
+        return {part[PEG] for m in self._card_plays() for part in m.parts if part[OWNER] == owner}
 
     def action_peg(self, n: int) -> None:
         if not self.check_action("peg", (n,)):
@@ -106,14 +109,12 @@ class PegsScreen(TurnScreen):
             where = self.game.positions()[owner]
             if where[n - 1] == "start":
                 n = where.index("start") + 1
-        card = self._selected_card()
         pair = (*self._pegs, n)
         if not n:
             self._pegs = ()
         elif n in self._pegs:                       # again: that peg is let go
             self._pegs = tuple(p for p in self._pegs if p != n)
-        elif len(self._pegs) == 1 and any(getattr(m, "card", None) == card and self._moves_all(m, owner, pair)
-                                          for m in self.game.legal_moves()):
+        elif len(self._pegs) == 1 and any(self._moves_all(m, owner, pair) for m in self._card_plays()):
             self._pegs = pair                       # a split of the two
         else:
             self._pegs = (n,)
