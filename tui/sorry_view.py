@@ -13,6 +13,7 @@ HOME and START are inside, next to its side.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from engine.sorry.board import (CIRCLE_OFFSET, LONG_SLIDE, NAME_LOCS, SHORT_SLIDE, SIDE, TURN_OFFSET,
@@ -149,6 +150,17 @@ def loc_words(name: str) -> str:
 
 def pawn_label(pawn: int) -> str:
     return f"{INITIALS[pawn >> 2]}{(pawn & 3) + 1}"
+
+
+_PAWN_WORDS = re.compile(r"\b(Red|Blue|Yellow|Green)'s pawn ([1-4])\b")
+_SAFE_WORDS = re.compile(r"\bsafety square ([1-5])\b")
+
+
+def plain(text: str) -> str:
+    """The engine's event text in the board's words: pawns by their labels
+    ("Red's pawn 2" -> "R2"), safety squares as the board writes them ("S3")."""
+    text = _PAWN_WORDS.sub(lambda m: f"{INITIALS[COLOUR_NAMES.index(m.group(1))]}{m.group(2)}", text)
+    return _SAFE_WORDS.sub(r"S\1", text)
 
 
 # ---------------------------------------------------------------- moves

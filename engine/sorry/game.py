@@ -74,6 +74,8 @@ def _step_event(seat: int, card: str, kind: str, pawn: int, to: int, steps: int 
         text = f"SORRY! {who} left START for {where}"
     elif kind == BACKWARD:
         text = f"{who} moved {BACK_STEPS[card]} back to {where}"
+        if card != "4":     # a 10's back 1: the count alone does not name the card
+            text += f" with {a_card(card)}"
     else:
         text = f"{who} moved forward to {where} with {a_card(card)}"
     return Event(kind, text, seat)

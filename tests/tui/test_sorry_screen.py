@@ -90,7 +90,7 @@ async def test_the_log_says_with_an_8():
         await highlight(pilot, screen, "forward")
         await pilot.press("enter")
         await until(pilot, lambda: "with an 8" in log_text(screen), what="the move in the log")
-        assert "Red's pawn 1 moved forward to square 12 with an 8" in log_text(screen)
+        assert "R1 moved forward to square 12 with an 8" in log_text(screen)
         assert "with a 8" not in log_text(screen)
 
 
@@ -108,7 +108,7 @@ async def test_a_pawn_reaching_home_is_logged_once():
             i for i, m in enumerate(screen._move_map) if m.parts and m.parts[0][2] == HOME)
         await pilot.press("enter")
         await until(pilot, lambda: "to HOME" in log_text(screen), what="the move in the log")
-        assert "Red's pawn 1 moved forward to HOME with a 1" in log_text(screen)
+        assert "R1 moved forward to HOME with a 1" in log_text(screen)
         assert "reached HOME" not in log_text(screen)
         assert "Red's pawn 1 reached HOME" in screen.session.event_texts()     # (the engine's event stays)
 

@@ -25,9 +25,11 @@ from .turns import MoveList, TurnScreen, update_static
 __all__ = ["GameEndScreen", "MoveList", "SorryScreen", "update_static"]
 
 
-# The engine's "X's pawn 2 reached HOME" follows the move that took it there, whose line already
-# ends "… to HOME": the log shows it once.
-_SAID_BEFORE = re.compile(r"^\w+'s pawn \d reached HOME$")
+# Log lines left out, as the line before or after says it already: "X's pawn 2 reached HOME"
+# follows the move that took it there ("… to HOME"); every move's line names its card, so the
+# draw before it ("Red drew: 5") is left out, as is the points variant's hidden replacement
+# card. A second draw after a 2 stays ("Red drew again: 5"): it says whose turn goes on.
+_SAID_BEFORE = re.compile(r"^\w+'s pawn \d reached HOME$|^\w+ drew: |^\w+ drew a replacement card$")
 
 
 class SorryScreen(TurnScreen):
@@ -78,11 +80,7 @@ class SorryScreen(TurnScreen):
         return getattr(self.game, "variant", "") == "points"
 
     def log_text(self, text: str) -> str:
-        return "" if _SAID_BEFORE.match(text) else text
-
-    def recap_text(self, text: str) -> str:
-        # the hand-off's few lines go to the moves: a hidden replacement card says nothing
-        return "" if text.endswith(" drew a replacement card") else self.log_text(text)
+        return "" if _SAID_BEFORE.match(text) else sv.plain(text)
 
     def make_preview(self, move) -> sv.Preview:
         p = sv.preview(self.game, move, self.app.glyphs)
