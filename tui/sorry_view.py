@@ -175,6 +175,9 @@ class Preview:
     # role: "from1", "to1", "end1", "from2", ... or "bumped"
 
 
+NO_PAWN_MOVES = ("pass", "decline", "discard")      # the moves that move no pawn
+
+
 def parts_of(move) -> list[tuple[int, str, str]]:
     return [(int(p), f, t) for p, f, t in move.to_dict()["parts"]]
 
@@ -200,7 +203,7 @@ def preview(game, move, glyphs) -> Preview:
             return None
         return after[pawn >> 2][pawn & 3]
 
-    if kind in ("pass", "decline", "discard"):
+    if kind in NO_PAWN_MOVES:
         if kind == "discard":
             lines = [f"Discard the {card}"]
             if any(m.kind == "switch" for m in game.legal_moves()):

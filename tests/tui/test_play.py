@@ -423,7 +423,8 @@ async def test_help_lists_the_keys_and_the_rules():
         help_screen = app.screen
         keys = dict((what, keys) for keys, what in help_screen.rows)
         for what in ("Play the highlighted move", "Highlight the next legal move", "Skip ahead",
-                     "Back to the title screen", "Quit (the game is saved", "This help"):
+                     "Back to the title screen", "Quit (the game is saved", "This help",
+                     "Only that pawn's moves"):
             assert any(row.startswith(what) for row in keys), what
         assert "j" in keys["Highlight the next legal move"] and "tab" in keys["Highlight the next legal move"]
         assert "SORRY!" in help_screen.rules() and "S-7" in help_screen.rules()

@@ -391,3 +391,109 @@ async def test_after_a_2_the_turn_panel_says_the_same_player_plays_again():
         await until(pilot, lambda: len(session.record.moves) == 1 and screen.awaiting, what="Red's second play")
         await pilot.pause()
         assert panel.border_title == "Red to play again (the 2)"
+
+
+# ---------------------------------------------------------------- 3. a pawn's moves, and why not
+def option_texts(screen) -> list[str]:
+    ml = screen.query_one(MoveList)
+    return [" ".join(str(ml.get_option_at_index(i).prompt).split()) for i in range(ml.option_count)]
+
+
+@run_async
+async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
+    # four pawns out and a 7: every single 7 and every split; 3 keeps R3's, a second number a pair's
+    session = session_at([["track:10", "track:20", "track:30", "track:40"], ["track:12"]], card="7", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        every = ml.option_count
+        assert every == len(session.game.legal_moves()) > 30
+        assert "1-4 Pawn" in screen_text(app)
+        await send(pilot, "3")
+        await pilot.pause()
+        mine = [m for m in session.game.legal_moves() if any(p == 2 for p, _, _ in m.parts)]
+        assert ml.border_title == f"Moves · R3 ({len(mine)})" and screen._move_map == \
+            screen.list_order(mine)
+        assert ml.highlighted == 0 and screen.current_preview().move is screen._move_map[0]
+        await send(pilot, "1")                     # a second pawn: the splits of R3 and R1
+        await pilot.pause()
+        pair = screen._move_map
+        assert ml.border_title == f"Moves · R3+R1 ({len(pair)})" and len(pair) == 6
+        assert all(sorted(p for p, _, _ in m.parts) == [0, 2] for m in pair)
+        await send(pilot, "3")                     # again: R3 let go, R1's moves
+        await pilot.pause()
+        assert ml.border_title.startswith("Moves · R1 (")
+        await send(pilot, "0")
+        await pilot.pause()
+        assert ml.option_count == every and ml.border_title == f"Moves ({every})"
+        await send(pilot, "1")
+        await send(pilot, "enter")                 # the first of R1's moves is played
+        await until(pilot, lambda: len(session.record.moves) == 1, what="Red's move")
+        assert session.game.positions()[0][0] != "track:10"
+
+
+@run_async
+async def test_in_partners_5_to_8_choose_the_partners_pawns():
+    session = session_at([["track:10", "track:20"], ["track:12"], ["track:30", "track:40"], ["track:5"]],
+                         kinds=("human", "normal", "normal", "normal"), card="7", variant="teams", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        assert "1-8 Pawn" in screen_text(app)
+        await send(pilot, "6")                     # Yellow's pawn 2
+        await pilot.pause()
+        assert ml.border_title.startswith("Moves · Y2 (")
+        assert all(any(p == 9 for p, _, _ in m.parts) for m in screen._move_map)
+        await send(pilot, "3")                     # R3 is in START, and a 7 never brings one out
+        await pilot.pause()
+        assert option_texts(screen)[0].startswith("R3 has no move with the 7 (0: every pawn's). R3 is in START")
+
+
+@run_async
+async def test_a_card_without_a_move_says_why_and_a_10_without_a_forward_move_too():
+    session = session_at([["safe:4", "safe:3", "start", "start"], ["track:12"]], card="5", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        texts = option_texts(board_screen(app))
+        assert texts == ["Pass (no move) R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
+                         "R1 and R2 are 2 and 3 squares from HOME: a 5 would go past it."]
+    session = session_at([["safe:1", "safe:3", "start", "start"], ["track:12"]], card="10", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        texts = option_texts(screen)
+        assert len(screen._move_map) == 2 and all(m.kind == "backward" for m in screen._move_map)
+        assert texts[2] == "No pawn can move 10 forward: R1 and R2 are only 5 and 3 squares from HOME; " \
+                           "R3 and R4 are in START."
+        assert screen.query_one(MoveList).get_option_at_index(2).disabled
+        ml = screen.query_one(MoveList)
+        for expected in (1, 0, 1):                 # Tab goes round the two moves, never to the note
+            await pilot.press("tab")
+            await until(pilot, lambda: ml.highlighted == expected, what=f"move {expected} highlighted")
+
+
+@run_async
+async def test_a_points_card_without_a_move_says_why():
+    from engine.sorry.why import no_move_reason
+    from tui import sorry_view as sv
+
+    session = session_at([["safe:4", "safe:5", "start", "start"], ["track:40"]], variant="points",
+                         hands=[["3", "1", "8", "12", "4"], ["5", "5", "5", "5", "7"]], seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen._selected_card() == "1"          # the first card that moves
+        while screen._selected_card() != "3":
+            await send(pilot, "left")
+            await pilot.pause()
+        reason = sv.plain(no_move_reason(session.game, "3"))
+        assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
+                          "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
+        assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]

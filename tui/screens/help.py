@@ -45,8 +45,10 @@ def key_rows(screen) -> list[tuple[str, str]]:
     if always:
         # the screen's own keys (and its widgets' in HELP_BINDINGS) in the order it declares
         # them, then the rest
-        own = [b for b in (*getattr(screen, "BINDINGS", ()), *getattr(screen, "HELP_BINDINGS", ()))
-               if isinstance(b, Binding)]
+        # (BINDINGS of each of our classes: a board adds its own to TurnScreen's, as Textual merges them)
+        declared = [b for cls in reversed(type(screen).__mro__) if cls.__module__.startswith("tui.")
+                    for b in vars(cls).get("BINDINGS", ())]
+        own = [b for b in (*declared, *getattr(screen, "HELP_BINDINGS", ())) if isinstance(b, Binding)]
         ordered = {}
         for binding in own:
             for key in binding.key.split(","):

@@ -49,13 +49,13 @@ class PegsScreen(TurnScreen):
     # a split 7 can move any two pegs: 1-5 shows only the moves of one of them, and a
     # second number (a 7 whose splits move both) only the splits of that pair
     BINDINGS = [
-        Binding("1", "peg(1)", "Peg", key_display="1-5", id="peg", tooltip=_PEG_HELP),
-        *(Binding(str(n), f"peg({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5, 0)),
+        Binding("1", "piece(1)", "Peg", key_display="1-5", id="peg", tooltip=_PEG_HELP),
+        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5, 0)),
     ]
+    PIECE = "peg"
 
     def __init__(self, session) -> None:
         super().__init__(session)
-        self._pegs: tuple[int, ...] = ()   # peg numbers (1-5): the list shows only moves of all of them
         self._why = ""                # why the card in play moves nothing (or not that peg), for the detail line
 
     def _owner(self) -> int:
@@ -63,68 +63,21 @@ class PegsScreen(TurnScreen):
         g = self.game
         return g.view(None)["playing_for"][g.to_act]
 
-    def _begin_human(self, seat: int) -> None:
-        self._pegs = ()
-        super()._begin_human(seat)
-
-    def _moves_all(self, move, owner: int, pegs) -> bool:
-        """Whether `move` moves every one of `owner`'s pegs numbered `pegs` (a discard: kept)."""
-        if not hasattr(move, "parts"):
-            return True
-        moved = {part[PEG] for part in move.parts if part[OWNER] == owner}
-        return all(n in moved for n in pegs)
-
-    @staticmethod
-    def _chosen(owner: int, pegs) -> str:
-        return "+".join(pv.peg_label(owner, n) for n in pegs)
-
-    def _active_pegs(self) -> tuple[int, ...]:
-        """The pegs chosen, as they apply to the card in play: a pair only to a 7 (its splits)."""
-        return self._pegs if self._selected_card() == "7" else self._pegs[:1]
-
-    def filter_moves(self, moves: list) -> tuple[list, str]:
-        pegs = self._active_pegs()
-        if not pegs:
-            return moves, ""
+    # pieces by number (TurnScreen): a peg is owner * PEGS + number - 1
+    def piece_for_key(self, n: int) -> int | None:
+        if not 1 <= n <= PEGS or self.game.to_act is None:
+            return None
         owner = self._owner()
-        kept = [m for m in moves if self._moves_all(m, owner, pegs)]
-        return kept, f" {self.app.glyphs.sep} {self._chosen(owner, pegs)}"
+        where = self.game.positions()[owner]
+        if where[n - 1] == "start":       # START pegs are alike (the lowest comes out)
+            n = where.index("start") + 1
+        return owner * PEGS + n - 1
 
-    def _card_plays(self) -> list:
-        """The legal moves of the card in play that move a peg (not a dead hand's discards)."""
-        card = self._selected_card()
-        return [m for m in self.game.legal_moves() if hasattr(m, "parts") and m.card == card]
+    def pieces_moved(self, move) -> set[int]:
+        return {part[OWNER] * PEGS + part[PEG] - 1 for part in getattr(move, "parts", ())}
 
-    def _pegs_moving(self) -> set[int]:
-        """The peg numbers of the pegs the seat to act plays for that the card in play moves."""
-        owner = self._owner()
-        return {part[PEG] for m in self._card_plays() for part in m.parts if part[OWNER] == owner}
-
-    def action_peg(self, n: int) -> None:
-        if not self.check_action("peg", (n,)):
-            return
-        owner = self._owner()
-        if n:
-            # START pegs are alike (the lowest comes out): any of them stands for that one
-            where = self.game.positions()[owner]
-            if where[n - 1] == "start":
-                n = where.index("start") + 1
-        pair = (*self._pegs, n)
-        if not n:
-            self._pegs = ()
-        elif n in self._pegs:                       # again: that peg is let go
-            self._pegs = tuple(p for p in self._pegs if p != n)
-        elif len(self._pegs) == 1 and any(self._moves_all(m, owner, pair) for m in self._card_plays()):
-            self._pegs = pair                       # a split of the two
-        else:
-            self._pegs = (n,)
-        self.refill_from_top()
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "peg":
-            # with a choice of pegs to narrow down to, or to undo a choice made
-            return self.awaiting and (bool(self._pegs) or len(self._pegs_moving()) > 1)
-        return super().check_action(action, parameters)
+    def piece_label(self, piece: int) -> str:
+        return pv.peg_label(piece // PEGS, piece % PEGS + 1)
 
     def help_marks(self, g) -> list[tuple[str, str]]:
         """The board's marks, for help (HelpScreen)."""
@@ -191,15 +144,12 @@ class PegsScreen(TurnScreen):
         # the list says so in one line; why goes to the detail line under the panels,
         # which has the whole width (a long reason would not fit a short list)
         name = pv.card_name(card)
-        pegs = self._active_pegs()
-        if pegs and self._pegs_moving():
-            owner = self._owner()
-            if len(pegs) > 1:
-                self._why = ""
-                return f"{self._chosen(owner, pegs)}: no split of the {name} moves both (0: every peg's)."
-            reason = no_move_reason(self.game, card, owner * PEGS + pegs[0] - 1) if card else None
+        chosen = self.piece_choice_text(card)
+        if chosen is not None:
+            pegs = self._active_pieces()
+            reason = no_move_reason(self.game, card, pegs[0]) if card and len(pegs) == 1 else None
             self._why = pv.plain(reason) if reason else ""
-            return f"{self._chosen(owner, pegs)} has no move with the {name} (0: every peg's)."
+            return chosen
         reason = no_move_reason(self.game, card) if card else None
         self._why = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
         return f"No move with the {name}."

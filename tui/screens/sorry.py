@@ -7,11 +7,15 @@ its moves (sorry_view.py).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
+
+from engine.sorry.why import forward_note, no_move_reason
 
 from .. import names
 from .. import sorry_view as sv
@@ -32,10 +36,55 @@ __all__ = ["GameEndScreen", "MoveList", "SorryScreen", "update_static"]
 _SAID_BEFORE = re.compile(r"^\w+'s pawn \d reached HOME$|^\w+ drew: |^\w+ drew a replacement card$")
 
 
+_PAWN_HELP = "Only that pawn's moves; a second pawn: the 7's splits of the two (again, or 0: every pawn's)"
+_PARTNER_HELP = "Your partner's pawns 1-4: only that pawn's moves, as 1-4 for yours"
+
+
 class SorryScreen(TurnScreen):
     CSS_PATH = "sorry.tcss"
     HELP_TITLE = "Sorry! board"
     HELP_GAME = "sorry"
+    # a 7 splits between any two pawns and an 11 switches with any other colour's: 1-4 show
+    # only the moves of that pawn of yours (5-8 your partner's, in teams), a second number
+    # only the 7's splits of those two
+    BINDINGS = [
+        Binding("1", "piece(1)", "Pawn", key_display="1-4", id="pawn", tooltip=_PAWN_HELP),
+        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PAWN_HELP) for n in (2, 3, 4, 0)),
+    ]
+    PIECE = "pawn"
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        if getattr(self.game, "variant", "") == "teams":
+            # the partner's pawns too: the footer says 1-8, and 5-8 are bound
+            keys = self._bindings.key_to_bindings
+            keys["1"] = [replace(b, key_display="1-8") if b.action == "piece(1)" else b for b in keys["1"]]
+            for n in (5, 6, 7, 8):
+                keys.setdefault(str(n), []).append(
+                    Binding(str(n), f"piece({n})", show=False, tooltip=_PARTNER_HELP))
+
+    # pieces by number (TurnScreen): a pawn is colour * 4 + number - 1
+    def piece_for_key(self, n: int) -> int | None:
+        g = self.game
+        seat = g.to_act
+        if seat is None or not 1 <= n <= 8:
+            return None
+        teams = g.view(None).get("teams")
+        colours = next((t for t in teams if seat in t), [seat]) if teams else [seat]
+        colours = sorted(colours, key=lambda c: c != seat)         # own first, then the partner
+        if (n - 1) // 4 >= len(colours):
+            return None
+        colour, k = colours[(n - 1) // 4], (n - 1) % 4
+        where = g.positions()[colour]
+        if where[k] == "start":             # START pawns are alike: the lowest comes out
+            k = where.index("start")
+        return colour * 4 + k
+
+    def pieces_moved(self, move) -> set[int]:
+        return {pawn for pawn, _, _ in sv.parts_of(move)} if move.kind not in sv.NO_PAWN_MOVES else set()
+
+    def piece_label(self, piece: int) -> str:
+        return sv.pawn_label(piece)
 
     def help_marks(self, g) -> list[tuple[str, str]]:
         """The board's marks, for help (HelpScreen)."""
@@ -84,10 +133,32 @@ class SorryScreen(TurnScreen):
 
     def make_preview(self, move) -> sv.Preview:
         p = sv.preview(self.game, move, self.app.glyphs)
-        if move.kind == "discard" and not self.session.is_human(move.seat):
+        human = self.session.is_human(move.seat)
+        if move.kind == "discard" and not human:
             # a bot's discard, seen by all: nothing about what else its hand could do
             p.detail = f"{sv.COLOUR_NAMES[move.seat]} plays no move: discards a card and draws."
+        elif move.kind == "pass" or move.kind == "discard" and human:
+            # why the card moves nothing, under the move (the card in play is public; a hand
+            # is shown only to its holder)
+            reason = no_move_reason(self.game, move.card)
+            if reason:
+                p.lines = [*p.lines, sv.plain(reason)]
         return p
+
+    def no_move_text(self, card: str | None) -> str:
+        chosen = self.piece_choice_text(card)
+        pawns = self._active_pieces()
+        reason = no_move_reason(self.game, card, pawns[0] if chosen and len(pawns) == 1 else None) \
+            if card and (chosen is None or len(pawns) == 1) else None
+        if chosen is not None:
+            return f"{chosen} {sv.plain(reason)}" if reason else chosen
+        name = sv.card_name(card)
+        return f"No move with the {name}: {sv.plain(reason)}" if reason else f"No move with the {name}."
+
+    def list_note(self, card: str | None) -> str | None:
+        # a 10 or 11 with no forward move, a 1 or 2 that brings no pawn out: why not
+        note = forward_note(self.game, card) if card else None
+        return sv.plain(note) if note else None
 
     def card_label(self, card: str | None) -> str:
         return sv.card_name(card)
@@ -162,7 +233,8 @@ class SorryScreen(TurnScreen):
             if viewer is None or hand is None:
                 text.append("Hand: hidden\n", style="italic")
             else:
-                who = "Your hand" if len(self.session.humans) == 1 else f"{sv.COLOUR_NAMES[viewer]}'s hand"
+                # "Hand", not "Your hand": five cards then fit the 80-column panel on one line
+                who = "Hand" if len(self.session.humans) == 1 else f"{sv.COLOUR_NAMES[viewer]}'s hand"
                 text.append(f"{who}: ")
                 legal_cards = {m.card for m in g.legal_moves() if m.kind not in ("discard",)} \
                     if self.awaiting else set()

@@ -77,7 +77,8 @@ class TurnScreen(GameScreen):
 
     @property
     def HELP_ALWAYS(self) -> tuple[str, ...]:          # noqa: N802 (help.key_rows reads it)
-        always = ("skip", "select", "cycle(1)", "cycle(-1)")
+        # (the number keys of a board that binds them: listed even while there is no choice)
+        always = ("skip", "select", "cycle(1)", "cycle(-1)", *(f"piece({n})" for n in range(10)))
         if self.private_hands():
             always += ("screen.card(-1)", "screen.card(1)")
         return always
@@ -88,6 +89,7 @@ class TurnScreen(GameScreen):
         self._cards: list[str] = []                  # the hand, in order
         self._card_index = 0
         self._move_map: list = []
+        self._pieces: tuple[int, ...] = ()           # the pieces chosen by number (the list: their moves)
 
     # ------------------------------------------------------------ hooks
     def private_hands(self) -> bool:
@@ -98,13 +100,42 @@ class TurnScreen(GameScreen):
         return card or ""
 
     def no_move_text(self, card: str | None) -> str:
-        """What the move list says for a card of the hand that moves nothing."""
-        return "No move with this card:"
+        """What the move list says for a card of the hand that moves nothing (or nothing
+        of the pieces chosen by number)."""
+        return self.piece_choice_text(card) or "No move with this card:"
+
+    # A board whose cards can move many pieces binds number keys to `screen.piece(n)`: the
+    # list then shows only the moves of that piece, and a second number (on the card that
+    # splits, SPLIT_CARD) only the splits of the two. These say what the numbers mean.
+    PIECE = "piece"                 # what a number chooses, in the list's words ("peg", "pawn")
+    SPLIT_CARD = "7"
+
+    def piece_for_key(self, n: int) -> int | None:
+        """The piece number key `n` chooses for the seat to act (an id `pieces_moved`
+        uses), or None. START's pieces are alike: any of them stands for the one that
+        comes out first."""
+        return None
+
+    def pieces_moved(self, move) -> set[int]:
+        """The pieces `move` moves (none: a pass or a discard, which any choice keeps)."""
+        return set()
+
+    def piece_label(self, piece: int) -> str:
+        return str(piece)
 
     def filter_moves(self, moves: list) -> tuple[list, str]:
         """The moves of the card in play the list shows, and words for the
-        list's title saying what was left out ("" when nothing was)."""
-        return moves, ""
+        list's title saying what was left out ("" when nothing was): the
+        moves of the pieces chosen by number."""
+        pieces = self._active_pieces()
+        if not pieces:
+            return moves, ""
+        kept = [m for m in moves if self._moves_all(m, pieces)]
+        return kept, f" {self.app.glyphs.sep} {self.chosen_text(pieces)}"
+
+    def list_note(self, card: str | None) -> str | None:
+        """A line under the moves of `card` saying what they leave out and why (None: none)."""
+        return None
 
     def list_order(self, moves: list) -> list:
         """The order the move list shows `moves` in (the engine's, unless a game says otherwise)."""
@@ -150,6 +181,7 @@ class TurnScreen(GameScreen):
         self.viewer = seat
         self.mode = "human"
         self._card_index = 0
+        self._pieces = ()               # every turn starts with every piece's moves
         self.redraw_turn()
         self.query_one("#moves", MoveList).focus()
 
@@ -236,17 +268,22 @@ class TurnScreen(GameScreen):
             shown, only = self.filter_moves(by_card.get(card, []))
             title = f"Moves with the {self.card_label(card)}{only}"
         else:
-            shown = legal
-            title = "Moves"
+            shown, only = self.filter_moves(legal)
+            title = f"Moves{only}"
         shown = self.list_order(shown)
         for i, move in enumerate(shown):
             p = self.make_preview(move)
             self._previews[i] = p
             ml.add_option(Option(Text("\n".join(p.lines)), id=f"m{i}"))
+        note = self.list_note(self.card_in_play()) if shown else None
+        if note:
+            ml.add_option(Option(Text(note, style="italic"), disabled=True))
         if not shown:
-            card = self._cards[self._card_index] if self._cards else None
-            keys = f"{glyphs['key-left']}/{glyphs['key-right']}"
-            ml.add_option(Option(f"{self.no_move_text(card)} {keys} for another card.", disabled=True))
+            card = self.card_in_play()
+            text = self.no_move_text(card)
+            if self.private_hands():
+                text += f" {glyphs['key-left']}/{glyphs['key-right']} for another card."
+            ml.add_option(Option(text, disabled=True))
         n = len(shown)
         ml.border_title = f"{title} ({n})" if n else title
         if shown:
@@ -268,6 +305,61 @@ class TurnScreen(GameScreen):
         move = self._move_map[index]
         self.apply_move(self._token, move)
 
+    # ------------------------------------------------------------ pieces by number
+    def chosen_text(self, pieces) -> str:
+        return "+".join(map(self.piece_label, pieces))
+
+    def card_in_play(self) -> str | None:
+        """The card whose moves the list shows: the one chosen from the hand, or the one drawn."""
+        if self.private_hands():
+            return self._selected_card()
+        return self.game.view(None).get("card")
+
+    def _active_pieces(self) -> tuple[int, ...]:
+        """The pieces chosen, as they apply to the card in play: a pair only to the splitting card."""
+        return self._pieces if self.card_in_play() == self.SPLIT_CARD else self._pieces[:1]
+
+    def _moves_all(self, move, pieces) -> bool:
+        """Whether `move` moves every one of `pieces` (a pass or a discard: kept)."""
+        moved = self.pieces_moved(move)
+        return not moved or all(p in moved for p in pieces)
+
+    def _card_plays(self) -> list:
+        """The legal moves of the card in play that move a piece (not a pass or a discard)."""
+        card = self.card_in_play()
+        return [m for m in self.game.legal_moves() if m.card == card and self.pieces_moved(m)]
+
+    def _pieces_moving(self) -> set[int]:
+        """The pieces a number can choose that the card in play moves."""
+        keyed = {self.piece_for_key(n) for n in range(1, 10)}
+        return {p for m in self._card_plays() for p in self.pieces_moved(m) if p in keyed}
+
+    def piece_choice_text(self, card: str | None) -> str | None:
+        """What the list says when the pieces chosen have no move with `card` (None: no
+        choice narrows this card's moves)."""
+        pieces = self._active_pieces()
+        if not (pieces and self._pieces_moving()):
+            return None
+        name, every = self.card_label(card), f"(0: every {self.PIECE}'s)"
+        if len(pieces) > 1:
+            return f"{self.chosen_text(pieces)}: no split of the {name} moves both {every}."
+        return f"{self.chosen_text(pieces)} has no move with the {name} {every}."
+
+    def action_piece(self, n: int) -> None:
+        if not self.check_action("piece", (n,)):
+            return
+        piece = self.piece_for_key(n) if n else None
+        pair = (*self._pieces, piece)
+        if piece is None:
+            self._pieces = ()
+        elif piece in self._pieces:                   # again: that piece is let go
+            self._pieces = tuple(p for p in self._pieces if p != piece)
+        elif len(self._pieces) == 1 and any(self._moves_all(m, pair) for m in self._card_plays()):
+            self._pieces = pair                       # a split of the two
+        else:
+            self._pieces = (piece,)
+        self.refill_from_top()
+
     def action_card(self, delta: int) -> None:
         if not (self.awaiting and self.private_hands() and self._cards):
             return
@@ -285,6 +377,12 @@ class TurnScreen(GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "card":
             return self.awaiting and bool(self.private_hands())
+        if action == "piece":
+            # with a choice of pieces to narrow down to, or to undo a choice made
+            n = parameters[0] if parameters else 1
+            if n and self.piece_for_key(n) is None:
+                return False
+            return self.awaiting and (bool(self._pieces) or len(self._pieces_moving()) > 1)
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ shared drawing
