@@ -362,7 +362,7 @@ async def test_a_bots_dead_hand_is_said_of_the_bot():
         screen = board_screen(app)
         await until(pilot, lambda: screen._bot_move is not None, what="Cyan's move on show")
         text = screen_text(app)
-        assert "Cyan plays" in text and "Discard the" in text
+        assert "Cyan discards" in text and "Discard the" in text
         assert "No card of Cyan's other than a joker can move: Cyan discards one and draws." in text
         assert "your hand" not in text
         await send(pilot, "space")                  # skip ahead
@@ -503,3 +503,18 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "enter")
         await until(pilot, lambda: session.game.to_act != 0, what="Red's move")
         assert session.game.positions()[0][2] == to
+
+
+
+@run_async
+async def test_a_bots_dead_hand_discard_is_titled_a_discard():
+    # Blue (a bot) holds no card that moves: the move on show is "Blue discards …", not "plays"
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), hands={1: ["2", "3", "4", "5", "6"]},
+                           to_act=1, seed=3)
+    assert all(m.to_dict()["kind"] == "discard" for m in session.game.legal_moves())
+    app = app_for(session, bot_delay=5.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Blue's move on show")
+        await pilot.pause()
+        assert screen.query_one("#moves").border_title.startswith("Blue discards ")

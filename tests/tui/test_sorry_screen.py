@@ -497,3 +497,17 @@ async def test_a_points_card_without_a_move_says_why():
         assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
                           "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
         assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]
+
+
+@run_async
+async def test_a_move_out_of_start_or_into_home_is_marked_in_the_box():
+    session = session_at([["safe:5", "safe:2", "start", "start"], ["track:12"]], card="1", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.current_preview().move.kind == "start"
+        assert "◇R3 R4" in screen_text(app)          # the pawn that comes out, in START
+        await pilot.press("tab")
+        await until(pilot, lambda: screen.current_preview().lines[0] == "R1 S5 → HOME", what="the move HOME")
+        assert "◆R1" in screen_text(app)             # where it lands: HOME

@@ -239,7 +239,10 @@ class TurnScreen(GameScreen):
             ml.add_option(Option(Text("\n".join(p.lines)), id="bot"))
             ml.highlighted = 0
             card = getattr(self._bot_move, "card", None)
-            ml.border_title = f"{COLOURS[g.to_act]} plays" + (f" {self.card_label(card)}" if card else "")
+            move = self._bot_move
+            kind = move.to_dict().get("kind") if hasattr(move, "to_dict") else None
+            verb = {"discard": "discards", "pass": "passes with the", "decline": "passes with the"}.get(kind, "plays")
+            ml.border_title = f"{COLOURS[g.to_act]} {verb}" + (f" {self.card_label(card)}" if card else "")
             return
         if not self.awaiting:
             if g.is_over:

@@ -206,9 +206,10 @@ class SorryBoard(CanvasBoard):
             else:
                 marker = g.bumped
             if place[0] in ("start", "home"):
+                # in a box the mark takes the space before the label (labels are 3 apart)
                 for p, px, py in box_pawns.get((place[0], place[1]), []):
                     if p == pawn:
-                        restyle(px, py, 2, extra)
+                        restyle(px - 1, py, 3, extra, marker)
                 continue
             cell = (sv.TRACK_CELLS[place[1]] if place[0] == "track"
                     else sv.SAFE_CELLS[place[1]][place[2] - 1])
