@@ -192,22 +192,28 @@ def end_turn(g, events: list, hazard: bool) -> None:
         end_round(g, events)
         return
     if hazard:
-        up = g.up
-        queue = []
-        for k in range(1, n):                                           # G-4.4
-            other = (seat + k) % n
-            if up[other].bit_count() <= 7:      # two or more face down: never the last one
-                queue.append(other)
-            else:
-                why = "no face-down card" if up[other] == ALL else "only one face-down card"
-                events.append(Event("hazard_skip", f"{SEAT_NAME[other]} has {why} left: no Hazard flip",
-                                    other))
+        queue = [(seat + k) % n for k in range(1, n)                   # G-4.4
+                 if g.up[(seat + k) % n].bit_count() <= 7]    # two or more face down: never the last one
+        g.hazard_queue = queue
+        _hazard_skips(g, seat, events)
         if queue:
-            g.hazard_queue = queue
             g.phase = HAZARD_FLIPS
             g.to_act = queue[0]
             return
     start_turn(g, (seat + 1) % n, events)
+
+
+def _hazard_skips(g, after: int, events: list) -> None:
+    """Log, in seat order, the players after `after` who may not flip after the Hazard
+    (up to the next one who may, or round to the discarder): so the log tells each
+    player's part of G-4.4 in the order the table goes round."""
+    n = g.players
+    stop = g.hazard_queue[0] if g.hazard_queue else g.turn
+    other = (after + 1) % n
+    while other != stop:
+        why = "no face-down card" if g.up[other] == ALL else "only one face-down card"
+        events.append(Event("hazard_skip", f"{SEAT_NAME[other]} has {why} left: no Hazard flip", other))
+        other = (other + 1) % n
 
 
 def discard(g, seat: int, pile: int | None, events: list) -> None:
@@ -311,7 +317,7 @@ def apply_move(g, move) -> list[Event]:
 
 def hazard_flip_done(g, events: list) -> None:
     queue = g.hazard_queue
-    queue.pop(0)
+    _hazard_skips(g, queue.pop(0), events)
     if queue:
         g.to_act = queue[0]
     else:

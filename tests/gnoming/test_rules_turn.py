@@ -165,9 +165,29 @@ def test_G_4_4_a_face_down_hazard_replaced_is_removed_and_never_takes_the_last_c
     assert any(e.kind == "hazard" for e in events)
     assert g.went_out == 0                            # Red turned up its last card
     assert g.phase == "hazard" and g.hazard_queue == [1]   # Yellow has one face-down card: skipped
-    assert "Yellow has only one face-down card left: no Hazard flip" in [str(e) for e in events]
-    g.play(Flip(1, 0))
+    # Yellow's part comes in seat order: after Blue's flip, not with Red's Hazard
+    assert not any(e.kind == "hazard_skip" for e in events)
+    events = g.play(Flip(1, 0))
+    assert [e.kind for e in events][:2] == ["flip", "hazard_skip"]
+    assert str(events[1]) == "Yellow has only one face-down card left: no Hazard flip"
     assert g.phase == "draw" and g.to_act == 1
+
+
+def test_G_4_4_the_log_tells_the_hazard_flips_in_seat_order():
+    # Red's Hazard: Blue may flip, Yellow has one face-down card, Green none, Orange may flip
+    g = position(5, layouts={0: "1 2 3 / 4 5 6 / 7 8 9", 1: "[1] [2] 3 / 4 5 6 / 7 8 9",
+                             2: "[1] 2 3 / 4 5 6 / 7 8 9", 3: "1 2 3 / 4 5 6 / 7 8 9",
+                             4: "[1] [2] [3] / 4 5 6 / 7 8 9"},
+                 piles=(["6"], ["7"]), draw=["H"])
+    g.play(Draw(0))
+    texts = [str(e) for e in g.play(Discard(0, None))]
+    assert g.hazard_queue == [1, 4] and not any("no Hazard flip" in t for t in texts)
+    texts = [str(e) for e in g.play(Decline(1))]
+    assert texts[0] == "Blue turns up no card"
+    assert [t.split(" has ")[0] for t in texts[1:]] == ["Yellow", "Green"]
+    assert g.to_act == 4
+    texts = [str(e) for e in g.play(Flip(4, 0))]
+    assert texts[0].startswith("Orange turns up") and g.phase == "draw" and g.to_act == 1
 
 
 def test_G_4_4_no_flips_when_the_hazard_ends_the_round():
