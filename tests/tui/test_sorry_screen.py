@@ -411,24 +411,20 @@ async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
         every = ml.option_count
         assert every == len(session.game.legal_moves()) > 30
         assert "1-4 Pawn" in screen_text(app)
-        await send(pilot, "3")
-        await pilot.pause()
+        await pilot.press("3")
         mine = [m for m in session.game.legal_moves() if any(p == 2 for p, _, _ in m.parts)]
         assert ml.border_title == f"Moves · R3 ({len(mine)})" and screen._move_map == \
             screen.list_order(mine)
         assert ml.highlighted == 0 and screen.current_preview().move is screen._move_map[0]
-        await send(pilot, "1")                     # a second pawn: the splits of R3 and R1
-        await pilot.pause()
+        await pilot.press("1")                     # a second pawn: the splits of R3 and R1
         pair = screen._move_map
         assert ml.border_title == f"Moves · R3+R1 ({len(pair)})" and len(pair) == 6
         assert all(sorted(p for p, _, _ in m.parts) == [0, 2] for m in pair)
-        await send(pilot, "3")                     # again: R3 let go, R1's moves
-        await pilot.pause()
+        await pilot.press("3")                     # again: R3 let go, R1's moves
         assert ml.border_title.startswith("Moves · R1 (")
-        await send(pilot, "0")
-        await pilot.pause()
+        await pilot.press("0")
         assert ml.option_count == every and ml.border_title == f"Moves ({every})"
-        await send(pilot, "1")
+        await pilot.press("1")
         await send(pilot, "enter")                 # the first of R1's moves is played
         await until(pilot, lambda: len(session.record.moves) == 1, what="Red's move")
         assert session.game.positions()[0][0] != "track:10"
@@ -444,12 +440,10 @@ async def test_in_partners_5_to_8_choose_the_partners_pawns():
         screen = board_screen(app)
         ml = screen.query_one(MoveList)
         assert "1-8 Pawn" in screen_text(app)
-        await send(pilot, "6")                     # Yellow's pawn 2
-        await pilot.pause()
+        await pilot.press("6")                     # Yellow's pawn 2
         assert ml.border_title.startswith("Moves · Y2 (")
         assert all(any(p == 9 for p, _, _ in m.parts) for m in screen._move_map)
-        await send(pilot, "3")                     # R3 is in START, and a 7 never brings one out
-        await pilot.pause()
+        await pilot.press("3")                     # R3 is in START, and a 7 never brings one out
         assert option_texts(screen)[0].startswith("R3 has no move with the 7 (0: every pawn's). R3 is in START")
 
 
