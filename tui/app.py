@@ -289,6 +289,9 @@ def write_crash_log(error: BaseException | None) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"crash-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
         text = "".join(traceback.format_exception(error)) if error is not None else "unknown error\n"
+        cause = getattr(error, "error", None)       # a worker's failure: where it failed, in its thread
+        if isinstance(cause, BaseException):
+            text += "\nThe worker's error:\n" + "".join(traceback.format_exception(cause))
         path.write_text(text, encoding="utf-8")
         return path
     except OSError:

@@ -342,6 +342,22 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         assert screen.query_one("#board").size == (80, 32)
 
 
+def test_a_crash_in_a_bot_worker_logs_where_it_failed(home):
+    from textual.worker import WorkerFailed
+
+    from tui.app import write_crash_log
+
+    def choose():
+        raise ValueError("no such card")
+
+    try:
+        choose()
+    except ValueError as error:
+        failed = WorkerFailed(error)
+    text = write_crash_log(failed).read_text()
+    assert "WorkerFailed" in text and "in choose" in text and "ValueError: no such card" in text
+
+
 @run_async
 async def test_an_unexpected_error_keeps_the_game_and_says_where_the_log_is(home, monkeypatch, capsys):
     session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
@@ -457,6 +473,28 @@ async def test_a_points_match_stops_between_games_and_goes_on():
         await until(pilot, lambda: app.screen is screen and screen.awaiting, what="game 2, Red's turn")
         assert session.game.view(None)["match"]["games"] == 1 and not session.game.is_over
     assert saves.load(session.path).game.to_dict() == session.game.to_dict()
+
+
+@run_async
+async def test_a_bot_that_wins_a_game_of_the_match_is_shown_then_the_score():
+    """The bot's winning move, on show for a moment, is not drawn again over game 2's
+    deal (that preview played a card the new hand lacks, and the app closed)."""
+    from tui.screens.sorry import GameEndScreen
+
+    session = session_at([["track:10", "start", "start", "start"], ["home", "home", "home", "safe:5"]],
+                         kinds=("human", "normal"), variant="points", target=250, seed=3, to_act=1,
+                         hands=[["3", "4", "5", "7", "8"], ["1", "2", "2", "1", "2"]])   # Blue's 1 is its only move
+    app = app_for(session, bot_delay=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the end of game 1")
+        assert "Blue wins game 1" in str(app.screen.query_one("#summary-text").render())
+        screen = board_screen(app)
+        assert screen._bot_move is None and not screen.bot_turn
+        await send(pilot, "enter")
+        await until(pilot, lambda: app.screen is screen and (screen.awaiting or screen.bot_turn),
+                    what="game 2")
+        assert session.game.view(None)["match"]["games"] == 1
+    assert app.return_code in (None, 0)
 
 
 @run_async
