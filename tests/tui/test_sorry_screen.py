@@ -444,7 +444,10 @@ async def test_in_partners_5_to_8_choose_the_partners_pawns():
         assert ml.border_title.startswith("Moves · Y2 (")
         assert all(any(p == 9 for p, _, _ in m.parts) for m in screen._move_map)
         await pilot.press("3")                     # R3 is in START, and a 7 never brings one out
-        assert option_texts(screen)[0].startswith("R3 has no move with the 7 (0: every pawn's). R3 is in START")
+        text = option_texts(screen)[0]
+        assert text.startswith("R3 has no move with the 7. R3 is in START") and text.endswith(
+            " 0 shows every pawn's moves."), text
+        assert "Play" not in screen_text(app).splitlines()[-1]     # the footer: no move to play
 
 
 @run_async
@@ -491,6 +494,36 @@ async def test_a_points_card_without_a_move_says_why():
         assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
                           "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
         assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]
+
+
+@run_async
+async def test_a_reason_the_box_cuts_off_scrolls_into_view_at_80x24():
+    """A dead hand's discard with a long reason: the hand wraps and leaves the list 5 rows,
+    so ↓ (and End) at the last move scroll to the rest of the reason, ↑ and Home back."""
+    session = session_at([["start", "safe:1", "start", "start"], ["track:12", "track:30"], ["track:40"],
+                          ["track:50"]], kinds=("human", "normal", "normal", "normal"), variant="points",
+                         hands=[["8", "11", "11", "11", "12"], *[["2", "3", "4", "5", "7"]] * 2,
+                                ["2", "3", "4", "5", "8"]], seed=7)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        while screen._selected_card() != "11":
+            await pilot.press("right")
+        await pilot.pause()
+        assert ml.max_scroll_y > 0 and ml.scroll_y == 0
+        assert "is on the track to switch." not in screen_text(app)
+        for _ in range(ml.max_scroll_y):
+            await pilot.press("down")
+        assert ml.scroll_y == ml.max_scroll_y and ml.highlighted == 0
+        assert "is on the track to switch." in screen_text(app)
+        await pilot.press("up")
+        assert ml.scroll_y == ml.max_scroll_y - 1
+        await pilot.press("home")
+        assert ml.scroll_y == 0
+        await pilot.press("end")
+        assert ml.scroll_y == ml.max_scroll_y and ml.highlighted == 0
 
 
 @run_async

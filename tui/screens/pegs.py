@@ -149,7 +149,7 @@ class PegsScreen(TurnScreen):
             pegs = self._active_pieces()
             reason = no_move_reason(self.game, card, pegs[0]) if card and len(pegs) == 1 else None
             self._why = pv.plain(reason) if reason else ""
-            return chosen
+            return f"{chosen} {self.every_piece_hint()}"
         reason = no_move_reason(self.game, card) if card else None
         self._why = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
         return f"No move with the {name}."

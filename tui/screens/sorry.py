@@ -151,7 +151,8 @@ class SorryScreen(TurnScreen):
         reason = no_move_reason(self.game, card, pawns[0] if chosen and len(pawns) == 1 else None) \
             if card and (chosen is None or len(pawns) == 1) else None
         if chosen is not None:
-            return f"{chosen} {sv.plain(reason)}" if reason else chosen
+            said = f"{chosen} {sv.plain(reason)}" if reason else chosen
+            return f"{said} {self.every_piece_hint()}"
         name = sv.card_name(card)
         return f"No move with the {name}: {sv.plain(reason)}" if reason else f"No move with the {name}."
 

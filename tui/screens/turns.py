@@ -35,10 +35,12 @@ class MoveList(Options):
         Binding("tab", "cycle(1)", "Next", id="next-move", tooltip="Highlight the next legal move"),
         Binding("shift+tab", "cycle(-1)", "Previous move", show=False,
                 tooltip="Highlight the previous legal move"),
-        Binding("down", "cycle(1)", "Next move", show=False),
-        Binding("up", "cycle(-1)", "Previous move", show=False),
-        Binding("j", "cycle(1)", show=False),
-        Binding("k", "cycle(-1)", show=False),
+        # ↓/↑ the same, but at the last (first) move they first scroll to a reason or note
+        # below (above) it that the box cuts off
+        Binding("down", "step(1)", "Next move", show=False, tooltip="Highlight the next legal move"),
+        Binding("up", "step(-1)", "Previous move", show=False, tooltip="Highlight the previous legal move"),
+        Binding("j", "step(1)", show=False, tooltip="Highlight the next legal move"),
+        Binding("k", "step(-1)", show=False, tooltip="Highlight the previous legal move"),
         # games with a hand: choose the card (TurnScreen.check_action hides these otherwise)
         Binding("left", "screen.card(-1)", "Card", key_display="←/→", id="card",
                 tooltip="Choose another card from your hand"),
@@ -58,14 +60,59 @@ class MoveList(Options):
                 self.highlighted = index
                 return
 
+    def _enabled(self) -> list[int]:
+        return [i for i in range(self.option_count) if not self.get_option_at_index(i).disabled]
+
+    def action_step(self, delta: int) -> None:
+        enabled = self._enabled()
+        edge = enabled[-1 if delta > 0 else 0] if enabled else None
+        if self.highlighted == edge or not self.screen_awaiting():
+            if delta > 0 and self.scroll_y < self.max_scroll_y:
+                self.scroll_down(animate=False)
+                return
+            if delta < 0 and self.scroll_y > 0:
+                self.scroll_up(animate=False)
+                return
+        if self.screen_awaiting():
+            self.action_cycle(delta)
+
+    def action_page_down(self) -> None:
+        before = self.highlighted
+        super().action_page_down()
+        if self.highlighted == before:       # the last move: the text under it
+            self.scroll_page_down(animate=False)
+
+    def action_page_up(self) -> None:
+        before = self.highlighted
+        super().action_page_up()
+        if self.highlighted == before:
+            self.scroll_page_up(animate=False)
+
+    def action_last(self) -> None:
+        enabled = self._enabled()
+        if enabled and self.screen_awaiting():
+            self.highlighted = enabled[-1]
+        self.scroll_end(animate=False)       # a reason or note after the last move too
+
+    def action_first(self) -> None:
+        enabled = self._enabled()
+        if enabled and self.screen_awaiting():
+            self.highlighted = enabled[0]
+        self.scroll_home(animate=False)
+
+    def screen_awaiting(self) -> bool:
+        screen = self.screen
+        return not isinstance(screen, TurnScreen) or screen.awaiting
+
     def check_action(self, action: str, parameters) -> bool | None:
         # the footer shows the keys usable now: none of these on a bot's turn or at the end
         if action in ("select", "cycle"):
             screen = self.screen
             if isinstance(screen, TurnScreen) and not screen.awaiting:
                 return False
-            if action == "cycle":        # Tab / ↑↓: only with another move to go to
-                return sum(not self.get_option_at_index(i).disabled for i in range(self.option_count)) > 1
+            if action == "cycle":        # Tab: only with another move to go to
+                return len(self._enabled()) > 1
+            return bool(self._enabled())     # Enter: only with a move to play
         return True
 
 
@@ -78,7 +125,7 @@ class TurnScreen(GameScreen):
     @property
     def HELP_ALWAYS(self) -> tuple[str, ...]:          # noqa: N802 (help.key_rows reads it)
         # (the number keys of a board that binds them: listed even while there is no choice)
-        always = ("skip", "select", "cycle(1)", "cycle(-1)", *(f"piece({n})" for n in range(10)))
+        always = ("skip", "select", "cycle(1)", "cycle(-1)", "step(1)", "step(-1)", *(f"piece({n})" for n in range(10)))
         if self.private_hands():
             always += ("screen.card(-1)", "screen.card(1)")
         return always
@@ -344,10 +391,14 @@ class TurnScreen(GameScreen):
         pieces = self._active_pieces()
         if not (pieces and self._pieces_moving()):
             return None
-        name, every = self.card_label(card), f"(0: every {self.PIECE}'s)"
+        name = self.card_label(card)
         if len(pieces) > 1:
-            return f"{self.chosen_text(pieces)}: no split of the {name} moves both {every}."
-        return f"{self.chosen_text(pieces)} has no move with the {name} {every}."
+            return f"{self.chosen_text(pieces)}: no split of the {name} moves both."
+        return f"{self.chosen_text(pieces)} has no move with the {name}."
+
+    def every_piece_hint(self) -> str:
+        """The key back to the whole list, said after a choice by number that shows no move."""
+        return f"0 shows every {self.PIECE}'s moves."
 
     def action_piece(self, n: int) -> None:
         if not self.check_action("piece", (n,)):
