@@ -45,13 +45,11 @@ class GameSpec:
 
 
 def opening_event(game) -> dict:
-    """The first line of a game's log: who starts (and, in Sorry!, the card they drew)."""
+    """The first line of a game's log: who starts (Sorry!'s first card is named by the
+    first move's own line, as every later draw is)."""
     first = game.to_act
     text = f"New game: {COLOURS[first]} starts" if first is not None else "New game"
     view = game.view(None)
-    card = view.get("card") if first is not None else None
-    if card:
-        text += f". {COLOURS[first]} drew: {'SORRY!' if card == 'SORRY' else card}"
     if game.game == "gnoming":      # as the later rounds' deals say it
         tops = ["a Mulligan" if pile[-1] == "M" else pile[-1] for pile in view["discards"] if pile]
         if len(tops) == 2:

@@ -73,11 +73,11 @@ def _step_event(seat: int, card: str, kind: str, pawn: int, to: int, steps: int 
     elif kind == SORRY:
         text = f"SORRY! {who} left START for {where}"
     elif kind == BACKWARD:
-        text = f"{who} moved {BACK_STEPS[card]} back to {where}"
-        if card != "4":     # a 10's back 1: the count alone does not name the card
-            text += f" with {a_card(card)}"
+        text = f"{who} moved {BACK_STEPS[card]} back to {where} with {a_card(card)}"
     else:
         text = f"{who} moved forward to {where} with {a_card(card)}"
+    if pawn >> 2 != seat:   # teams: a partner's pawn, so the log says who moved it
+        text = f"{COLOURS[seat]}: {text}"
     return Event(kind, text, seat)
 
 

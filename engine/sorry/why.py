@@ -3,7 +3,7 @@
 `no_move_reason(game, card)` names, for the seat to act, what stops each
 pawn it plays with (its own, and its partner's in the team variant, S-12.1)
 from moving with `card`: START pawns without a 1 or a 2 (S-4.1) or with
-their START exit taken by an own pawn (S-4.2), a pawn that would land on its
+their circle (the START exit) taken by an own pawn (S-4.2), a pawn that would land on its
 own colour (S-5.2) or go past HOME (S-5.5), a SORRY! without a START pawn or
 a target (S-8, S-12.3), an 11 with nothing to switch (S-10.2), a 7 that no
 split fits (S-9). Pawns in HOME are done and left out.
@@ -264,7 +264,7 @@ def _render(game, card: str, items: list, team_switch: bool = False) -> list[str
         out.append(f"{names} {'are' if many else 'is'} in START, and only a 1 or a 2 brings a pawn out")
     for group, q in exits:                                                # S-4.2
         names, _ = _start_names([group])
-        out.append(f"{names} can't come out of START while {PAWN_WORDS[q]} is on the START exit "
+        out.append(f"{names} can't come out of START while {PAWN_WORDS[q]} is on the circle "
                    f"({LOC_WORDS[pos[q]]})")
     for group in targets:                                                 # S-8
         names, many = _start_names([group])
@@ -273,7 +273,7 @@ def _render(game, card: str, items: list, team_switch: bool = False) -> list[str
     for pawn in not_start:
         out.append(f"{PAWN_WORDS[pawn]} is not in START, and a SORRY! moves only a pawn from START")
     if past:                                                              # S-5.5
-        out.append(_past(past, f": {a_card(card)} would go past it"))
+        out.append(_past(past, f": {a_card(card)} would go past {'them' if len(past) > 1 else 'it'}"))
     if lands:                                                             # S-5.2
         out.append(and_list(lands))
     out.extend(tens)                                                      # S-10.1

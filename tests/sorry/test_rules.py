@@ -128,6 +128,7 @@ def test_S_3_cards_3_5_8_12_move_forward():
 def test_S_3_card_4_moves_backward():
     g = game(["track:20"], card="4")
     assert moves(g) == ["Red 4: pawn 1 track:20→track:16"]
+    assert str(play(g, "Red 4: pawn 1 track:20→track:16")[0]) == "Red's pawn 1 moved 4 back to square 16 with a 4"
 
 
 def test_S_3_card_7_whole_or_split():
@@ -422,8 +423,12 @@ def test_S_12_1_card_moves_own_or_partner_pawn():
     g = game(["track:10"], [], ["track:40"], [], card="1", variant="teams")
     assert moves(g) == ["Red 1: pawn 2 start→track:4", "Red 1: pawn 1 track:10→track:11",
                         "Red 1: Yellow pawn 2 start→track:34", "Red 1: Yellow pawn 1 track:40→track:41"]
-    play(g, "Red 1: Yellow pawn 1 track:40→track:41")
+    events = play(g, "Red 1: Yellow pawn 1 track:40→track:41")
     assert where(g, 2)[0] == "track:41" and g.to_act == 1
+    # the log says who moved the partner's pawn (the pawn's colour alone would say Yellow)
+    assert str(events[0]) == "Red: Yellow's pawn 1 moved forward to square 41 with a 1"
+    g = game(["track:10"], [], ["track:40"], [], card="1", variant="teams")
+    assert str(play(g, "Red 1: pawn 1 track:10→track:11")[0]) == "Red's pawn 1 moved forward to square 11 with a 1"
 
 
 def test_S_12_1_second_card_after_a_two_for_either_partner():

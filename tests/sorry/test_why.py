@@ -118,7 +118,7 @@ def check_card(g, card: str, seen: Counter) -> None:
         seen["note " + card] += 1
 
 
-KINDS = {"only a 1 or a 2": "start", "START exit": "exit", "would go past it": "past",
+KINDS = {"only a 1 or a 2": "start", "on the circle": "exit", "would go past": "past",
          "going back": "back", "would land on": "own", "SORRY! needs": "sorry",
          "not in START": "not start", "to switch": "switch", "can't switch": "switch",
          "no split": "split", "can't move 10": "ten", "is HOME and never": "home"}
@@ -201,10 +201,10 @@ def test_S_4_2_start_exit_held_by_own_pawn():
     assert no_move_reason(g, "1") is None                          # pawn 2 moves 1
     assert no_move_reason(g, "1", 0) == "Red's pawn 1 would land on Red's pawn 2."
     assert no_move_reason(g, "1", 3) == (
-        "Red's pawn 4 can't come out of START while Red's pawn 1 is on the START exit (square 4).")
+        "Red's pawn 4 can't come out of START while Red's pawn 1 is on the circle (square 4).")
     assert forward_note(g, "1") == (
         "Red's pawn 3 and Red's pawn 4 can't come out of START while Red's pawn 1 is on the "
-        "START exit (square 4).")
+        "circle (square 4).")
     # another colour on the circle is bumped (S-4.2): no note
     g = game(["track:10"], ["track:4"], card="2")
     assert no_move_reason(g, "2", 3) is None and forward_note(g, "2") is None
@@ -222,7 +222,7 @@ def test_S_5_5_past_home_and_S_5_2_own_pawn():
     g = game(["safe:4", "safe:1", "home", "safe:5"], ["track:40"], card="12")
     assert no_move_reason(g, "12") == (
         "Red's pawn 1, Red's pawn 2 and Red's pawn 4 are 2, 5 and 1 squares from HOME: "
-        "a 12 would go past it.")
+        "a 12 would go past them.")
 
 
 def test_home_pawns_are_left_out_unless_asked():
@@ -272,11 +272,11 @@ def test_S_12_3_teams_sorry():
 def test_S_10_2_eleven_without_forward_or_switch():
     g = game(["safe:2", "track:0", "home", "home"], ["safe:1"], card="11")
     assert no_move_reason(g, "11") == (
-        "Red's pawn 1 and Red's pawn 2 are 4 and 8 squares from HOME: an 11 would go past it; "
+        "Red's pawn 1 and Red's pawn 2 are 4 and 8 squares from HOME: an 11 would go past them; "
         "no other colour's pawn is on the track to switch with.")
     g = game(["safe:2", "safe:4", "home", "home"], ["track:40"], card="11")
     assert no_move_reason(g, "11") == (
-        "Red's pawn 1 and Red's pawn 2 are 4 and 2 squares from HOME: an 11 would go past it; "
+        "Red's pawn 1 and Red's pawn 2 are 4 and 2 squares from HOME: an 11 would go past them; "
         "none of Red's pawns is on the track to switch.")
     assert no_move_reason(g, "11", 0) == (
         "Red's pawn 1 is 4 squares from HOME: an 11 would go past it; "
@@ -301,7 +301,7 @@ def test_S_9_seven_with_no_single_move_and_no_split():
     g = game(["safe:4", "safe:5"], ["track:40"], card="7")
     assert no_move_reason(g, "7") == (
         "Red's pawn 3 and Red's pawn 4 are in START, and only a 1 or a 2 brings a pawn out; "
-        "Red's pawn 1 and Red's pawn 2 are 2 and 1 squares from HOME: a 7 would go past it; "
+        "Red's pawn 1 and Red's pawn 2 are 2 and 1 squares from HOME: a 7 would go past them; "
         "no split of the 7 between two pawns works either.")
     # one pawn left to move: nothing to split with
     g = game(["home", "safe:5", "home", "home"], ["track:40"], card="7")
@@ -366,7 +366,7 @@ def test_S_12_teams_move_own_and_partner_pawns():
     g = game(["home", "home", "home", "safe:3"], [], ["home", "home", "home", "safe:4"], [],
              card="5", variant="teams")
     assert no_move_reason(g, "5") == (
-        "Red's pawn 4 and Yellow's pawn 4 are 3 and 2 squares from HOME: a 5 would go past it.")
+        "Red's pawn 4 and Yellow's pawn 4 are 3 and 2 squares from HOME: a 5 would go past them.")
     assert no_move_reason(g, "2", 11) is None                      # the partner's pawn goes HOME
     # a switch with the partner's pawn is a move (S-12.5)
     g = game(["safe:2", "track:0", "home", "home"], [], ["track:30"], [], card="11", variant="teams")

@@ -130,3 +130,23 @@ def test_a_long_line_wraps_with_its_later_rows_indented_and_a_peg_kept_with_its_
     assert not any(r.strip()[0].isdigit() for r in rows)          # "Yellow 15" is never broken
     assert " ".join(r.strip() for r in rows) == line
     assert hang("Short line", 26, "  ") == "Short line"
+
+
+@run_async
+async def test_a_first_hand_off_recaps_the_game_so_far_and_says_what_it_leaves_out():
+    """The first hand-off of a person (or of a game opened again) has no turn of theirs to
+    start from: it recaps from the game's start, the last lines of it, and says how many
+    earlier lines the log has (it once showed three with no word of the rest)."""
+    session = played(12)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        screen._turn_began.clear()
+        lines = [t for t in map(screen.log_text, session.event_texts()) if t]
+        assert len(lines) > screen.RECAP_LINES
+        recap, since_turn = screen.recap(0)
+        cut = len(lines) - screen.RECAP_LINES + 1
+        assert not since_turn and len(recap) == screen.RECAP_LINES
+        assert recap[0] == f"… {cut} earlier lines: g on the board shows the whole log"
+        assert recap[1:] == lines[-(screen.RECAP_LINES - 1):]

@@ -52,7 +52,7 @@ async def _log_lines(app, pilot) -> list[str]:
 
     await settle(pilot)
     await pilot.pause()
-    return [strip.text.rstrip() for strip in gnoming_screen(app).query_one("#log").lines]
+    return [strip.text.rstrip() for strip in gnoming_screen(app).game_log().lines]
 
 
 @run_async

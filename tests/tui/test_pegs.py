@@ -84,7 +84,7 @@ async def choose_by_keys(pilot, screen: PegsScreen, move) -> None:
 
 def log_text(screen) -> str:
     """The log as one string (its lines wrap at spaces, so they are joined with one)."""
-    return " ".join(strip.text.strip() for strip in screen.query_one("#log", RichLog).lines)
+    return " ".join(strip.text.strip() for strip in screen.game_log().lines)
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])

@@ -24,7 +24,7 @@ LATE = [["home", "home", "home", "safe:2"],
 
 
 def log_lines(screen) -> list[str]:
-    return [strip.text.rstrip() for strip in screen.query_one("#log", RichLog).lines]
+    return [strip.text.rstrip() for strip in screen.game_log().lines]
 
 
 async def play_to_the_end(pilot, choose=lambda i: "enter", limit=2000) -> int:

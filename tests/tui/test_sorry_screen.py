@@ -14,7 +14,7 @@ from .helpers import (app_for, board_screen, footer_fits, human_turn, one_from_h
 
 def log_text(screen) -> str:
     """The log's lines, its wrapped lines joined again."""
-    return " ".join(strip.text.strip() for strip in screen.query_one("#log").lines)
+    return " ".join(strip.text.strip() for strip in screen.game_log().lines)
 
 
 async def highlight(pilot, screen, kind: str) -> None:
@@ -458,7 +458,7 @@ async def test_a_card_without_a_move_says_why_and_a_10_without_a_forward_move_to
         await human_turn(pilot)
         texts = option_texts(board_screen(app))
         assert texts == ["Pass (no move) R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
-                         "R1 and R2 are 2 and 3 squares from HOME: a 5 would go past it."]
+                         "R1 and R2 are 2 and 3 squares from HOME: a 5 would go past them."]
     session = session_at([["safe:1", "safe:3", "start", "start"], ["track:12"]], card="10", seed=1)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -492,7 +492,7 @@ async def test_a_points_card_without_a_move_says_why():
             await pilot.pause()
         reason = sv.plain(no_move_reason(session.game, "3"))
         assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
-                          "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
+                          "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past them.")
         assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]
 
 
@@ -538,3 +538,55 @@ async def test_a_move_out_of_start_or_into_home_is_marked_in_the_box():
         await pilot.press("tab")
         await until(pilot, lambda: screen.current_preview().lines[0] == "R1 S5 → HOME", what="the move HOME")
         assert "◆R1" in screen_text(app)             # where it lands: HOME
+
+
+@run_async
+async def test_the_large_board_has_the_log_beside_it_where_it_shows_more_lines():
+    from .test_log import played
+
+    session = played(40)
+    app = app_for(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await until(pilot, lambda: screen.game_log().id == "log-side" and screen.game_log().lines,
+                    what="the log beside the board")
+        log = screen.game_log()
+        assert log.scrollable_content_region.height >= 10
+        last = [t for t in map(screen.log_text, session.event_texts()) if t][-1]
+        assert last.split()[0] in log.lines[-1].text or last.split()[0] in log.lines[-2].text
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: screen.game_log().id == "log" and screen.game_log().lines,
+                    what="the log under the board")
+        assert [s.text for s in screen.game_log().lines][-1].strip() in " ".join(
+            s.text.strip() for s in log.lines)
+
+
+@run_async
+async def test_a_bots_pass_or_discard_is_titled_to_fit_and_its_card_is_in_the_centre():
+    session = session_at([["start"] * 4, ["start"] * 4], kinds=("human", "normal"), card="SORRY",
+                         to_act=1, seed=1)
+    app = app_for(session, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Blue's pass on show")
+        await pilot.pause()
+        # "Blue passes with the SORRY!" would be cut at 80 columns: the card is in the centre
+        assert screen.query_one(MoveList).border_title == "Blue passes"
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        screen.redraw_turn()
+        assert screen.query_one(MoveList).border_title == "Blue passes with the SORRY!"
+        await send(pilot, "space")
+    session = session_at([["track:10"], ["start", "safe:1", "start", "start"]], kinds=("human", "normal"),
+                         variant="points", to_act=1, seed=7,
+                         hands=[["1", "2", "3", "4", "5"], ["8", "11", "11", "7", "12"]])
+    app = app_for(session, bot_delay=30)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Blue's discard on show")
+        await pilot.pause()
+        card = screen._bot_move.card
+        assert screen.query_one(MoveList).border_title == f"Blue discards the {card}"
+        assert screen.query_one("#board").state.card == card          # not the card played before
+        await send(pilot, "space")

@@ -91,10 +91,16 @@ class GameScreen(ParlorScreen):
         """A log line as shown (the engine's event text by default); "" leaves it out."""
         return text
 
+    def game_log(self) -> GameLog:
+        """The log panel on show (a board may have one for each layout, as Sorry!'s large
+        board has one beside it, where the move list has rows to spare)."""
+        logs = list(self.query(GameLog))
+        return next((log for log in logs if log.styles.display != "none"), logs[0])
+
     def _fill_log(self) -> None:
         """The game's log so far, from the start (after the first layout, so
         lines wrap to the real width; again whenever the log's width changes)."""
-        log = self.query_one("#log", GameLog)
+        log = self.game_log()
         log.clear()
         texts = [t for t in map(self.log_text, self.session.event_texts()) if t]
         if texts:     # one write: 2000 lines take a few times longer one by one
@@ -120,7 +126,7 @@ class GameScreen(ParlorScreen):
 
     def log_events(self, events) -> None:
         """Add a move's events to the log (as `log_text` shows them)."""
-        log = self.query_one("#log", GameLog)
+        log = self.game_log()
         for event in events:
             text = self.log_text(str(event))
             if text:
@@ -189,21 +195,20 @@ class GameScreen(ParlorScreen):
 
     def recap(self, seat: int) -> tuple[list[str], bool]:
         """The public log lines the hand-off shows `seat`'s person: all since their last
-        turn began (with its own move, then the others'), the last RECAP_LINES of them;
-        when that turn is not known (the game was opened again), the last three. The
+        turn began (with its own move, then the others'), or since the game began when that
+        turn is not known (their first turn, or the game was opened again): the last
+        RECAP_LINES of them, a line first saying how many earlier ones the log has. The
         second value says which. Nothing before the first move."""
         if not self.session.record.moves:
             return [], False
         texts = self.session.event_texts()
         began = self._turn_began.get(seat)
-        if began is None:
-            return [t for t in map(self.recap_text, texts[-8:]) if t][-3:], False
-        lines = [t for t in map(self.recap_text, texts[began:]) if t]
+        lines = [t for t in map(self.recap_text, texts[began or 0:]) if t]
         if len(lines) > self.RECAP_LINES:
             cut = len(lines) - self.RECAP_LINES + 1
             lines = [f"{self.app.glyphs.dots} {cut} earlier line{'s' if cut != 1 else ''}: "
                      "g on the board shows the whole log", *lines[-(self.RECAP_LINES - 1):]]
-        return lines, True
+        return lines, began is not None
 
     def recap_text(self, text: str) -> str:
         """A log line as the hand-off's recap shows it ("" leaves it out): as the log does."""

@@ -55,6 +55,7 @@ class SorryScreen(TurnScreen):
 
     def __init__(self, session) -> None:
         super().__init__(session)
+        self._log_on_show = None
         if getattr(self.game, "variant", "") == "teams":
             # the partner's pawns too: the footer says 1-8, and 5-8 are bound
             keys = self._bindings.key_to_bindings
@@ -120,6 +121,12 @@ class SorryScreen(TurnScreen):
                 moves.border_title = "Moves"
                 yield moves
                 yield Static("", id="detail")
+                # the large board (120 x 40) leaves the log under it 4 rows, and the move
+                # list more than it needs: the log is shown here instead
+                side_log = GameLog(id="log-side", classes="panel")
+                side_log.border_title = "Log"
+                side_log.can_focus = False
+                yield side_log
                 scores = Static("", id="scores", classes="panel")
                 scores.border_title = "Players"
                 yield scores
@@ -127,6 +134,16 @@ class SorryScreen(TurnScreen):
 
     def private_hands(self) -> bool:
         return getattr(self.game, "variant", "") == "points"
+
+    def on_resize(self) -> None:
+        # (TurnScreen's handler runs too) the layout may have swapped the log on show
+        self.call_after_refresh(self._follow_log)
+
+    def _follow_log(self) -> None:
+        log = self.game_log()
+        if log is not self._log_on_show:
+            self._log_on_show = log
+            self._fill_log()
 
     def log_text(self, text: str) -> str:
         return "" if _SAID_BEFORE.match(text) else sv.plain(text)
@@ -143,6 +160,8 @@ class SorryScreen(TurnScreen):
             reason = no_move_reason(self.game, move.card)
             if reason:
                 p.lines = [*p.lines, sv.plain(reason)]
+                if move.kind == "pass":          # the why is in the list: the line under says the rest
+                    p.detail = "The turn is lost."
         return p
 
     def no_move_text(self, card: str | None) -> str:
@@ -192,8 +211,13 @@ class SorryScreen(TurnScreen):
         elif g.winners:
             state.title = " & ".join(sv.COLOUR_NAMES[w] for w in g.winners) + " won"
         if self.private_hands():
-            state.card = self._selected_card() if self.awaiting else (view["discard"][-1] if view["discard"] else None)
-            state.card_caption = "your pick" if self.awaiting else "last played"
+            if self._bot_move is not None:          # a bot's move on show: the card it plays
+                state.card, state.card_caption = self._bot_move.card, "in play"
+            elif self.awaiting:
+                state.card, state.card_caption = self._selected_card(), "your pick"
+            else:
+                state.card = view["discard"][-1] if view["discard"] else None
+                state.card_caption = "last played"
             if state.card is None:
                 state.card_caption = ""
         else:

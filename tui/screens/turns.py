@@ -289,8 +289,17 @@ class TurnScreen(GameScreen):
             card = getattr(self._bot_move, "card", None)
             move = self._bot_move
             kind = move.to_dict().get("kind") if hasattr(move, "to_dict") else None
-            verb = {"discard": "discards", "pass": "passes with the", "decline": "passes with the"}.get(kind, "plays")
-            ml.border_title = f"{COLOURS[g.to_act]} {verb}" + (f" {self.card_label(card)}" if card else "")
+            verb = {"discard": "discards", "pass": "passes", "decline": "passes"}.get(kind, "plays")
+            who = f"{COLOURS[g.to_act]} {verb}"
+            if card:
+                label = self.card_label(card)
+                full = who + (f" with the {label}" if verb == "passes" else
+                              f" the {label}" if verb == "discards" else f" {label}")
+                # the box's top border keeps 6 cells for its corners: a long card name (a pass
+                # with the SORRY! at 80 columns) leaves the card to the preview under it
+                room = ml.size.width - 6
+                who = full if room <= 0 or len(full) <= room or verb == "plays" else who
+            ml.border_title = who
             return
         if not self.awaiting:
             if g.is_over:
