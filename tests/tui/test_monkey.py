@@ -46,7 +46,9 @@ async def test_random_keys_never_crash_or_lose_a_game(name, home):
     spec = GameSpec(seats=seats(*kinds), seed=len(name), **kw)
     rng = random.Random(name)
     left = soak(150, 2000)
-    app = app_for(spec=spec)
+    # the bots' moves are on show for a moment (as in play), so keys land on those previews
+    # too, and on the end of a game or round that one of them brings
+    app = app_for(spec=spec, bot_delay=0.01)
     while left:
         # the keys may end Parlor the way a person can (the title menu's Quit): then it
         # is started again, as `parlor` would be, and the keys go on
@@ -62,7 +64,7 @@ async def test_random_keys_never_crash_or_lose_a_game(name, home):
                 await pilot.pause()
         assert app.return_code in (0, None), app.return_code
         assert not list((home / "logs").glob("crash-*")), "a crash report was written"
-        app = app_for()
+        app = app_for(bot_delay=0.01)
     listed = saves.list_saves(home / "saves")
     assert listed, "the game was saved"
     for entry in listed:

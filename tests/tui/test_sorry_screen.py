@@ -431,6 +431,23 @@ async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
 
 
 @run_async
+async def test_a_second_pawn_that_no_split_moves_says_so():
+    session = session_at([["track:10", "track:20", "start", "start"], ["track:12"]], card="7", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await pilot.press("1", "3")                # R3 is in START: no split of R1 and R3
+        assert option_texts(screen) == [
+            "No split of the 7 moves both R1 and R3: R3's moves alone. R3 has no move with the 7. "
+            "R3 is in START, and only a 1 or a 2 brings a pawn out. 0 shows every pawn's moves."]
+        await pilot.press("1")                     # R1 alone again: no word of a pair
+        assert not any("No split" in t for t in option_texts(screen))
+        await pilot.press("2")                     # R1 and R2 split the 7
+        assert screen.query_one(MoveList).border_title.startswith("Moves · R1+R2 (")
+
+
+@run_async
 async def test_in_partners_5_to_8_choose_the_partners_pawns():
     session = session_at([["track:10", "track:20"], ["track:12"], ["track:30", "track:40"], ["track:5"]],
                          kinds=("human", "normal", "normal", "normal"), card="7", variant="teams", seed=1)
@@ -445,7 +462,8 @@ async def test_in_partners_5_to_8_choose_the_partners_pawns():
         assert all(any(p == 9 for p, _, _ in m.parts) for m in screen._move_map)
         await pilot.press("3")                     # R3 is in START, and a 7 never brings one out
         text = option_texts(screen)[0]
-        assert text.startswith("R3 has no move with the 7. R3 is in START") and text.endswith(
+        assert text.startswith("No split of the 7 moves both Y2 and R3: R3's moves alone. "
+                               "R3 has no move with the 7. R3 is in START") and text.endswith(
             " 0 shows every pawn's moves."), text
         assert "Play" not in screen_text(app).splitlines()[-1]     # the footer: no move to play
 

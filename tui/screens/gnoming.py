@@ -176,6 +176,7 @@ class GnomingScreen(GameScreen):
         if token != self._token or self._closing:
             return
         self._token += 1
+        self._bot_move = None           # played: never shown over the next position (or round)
         rounds = len(self.game.round_scores)
         self.message = ""
         self.play_and_log(move)

@@ -137,6 +137,7 @@ class TurnScreen(GameScreen):
         self._card_index = 0
         self._move_map: list = []
         self._pieces: tuple[int, ...] = ()           # the pieces chosen by number (the list: their moves)
+        self._unsplit: tuple[int, int] | None = None  # a pair asked for that no split moves
 
     # ------------------------------------------------------------ hooks
     def private_hands(self) -> bool:
@@ -229,6 +230,7 @@ class TurnScreen(GameScreen):
         self.mode = "human"
         self._card_index = 0
         self._pieces = ()               # every turn starts with every piece's moves
+        self._unsplit = None
         self.redraw_turn()
         self.query_one("#moves", MoveList).focus()
 
@@ -335,12 +337,17 @@ class TurnScreen(GameScreen):
             p = self.make_preview(move)
             self._previews[i] = p
             ml.add_option(Option(Text("\n".join(p.lines)), id=f"m{i}"))
+        unsplit = self.unsplit_text()
         note = self.list_note(self.card_in_play()) if shown else None
+        if shown and unsplit:
+            note = f"{unsplit} {note}" if note else unsplit
         if note:
             ml.add_option(Option(Text(note, style="italic"), disabled=True))
         if not shown:
             card = self.card_in_play()
             text = self.no_move_text(card)
+            if unsplit:
+                text = f"{unsplit} {text}"
             if self.private_hands():
                 text += f" {glyphs['key-left']}/{glyphs['key-right']} for another card."
             ml.add_option(Option(text, disabled=True))
@@ -405,6 +412,15 @@ class TurnScreen(GameScreen):
             return f"{self.chosen_text(pieces)}: no split of the {name} moves both."
         return f"{self.chosen_text(pieces)} has no move with the {name}."
 
+    def unsplit_text(self) -> str | None:
+        """Why a second number chose a piece alone: no split of the card moves both."""
+        pair = self._unsplit
+        card = self.card_in_play()
+        if not pair or card != self.SPLIT_CARD or self._pieces != pair[1:]:
+            return None
+        first, second = map(self.piece_label, pair)
+        return f"No split of the {self.card_label(card)} moves both {first} and {second}: {second}'s moves alone."
+
     def every_piece_hint(self) -> str:
         """The key back to the whole list, said after a choice by number that shows no move."""
         return f"0 shows every {self.PIECE}'s moves."
@@ -414,6 +430,7 @@ class TurnScreen(GameScreen):
             return
         piece = self.piece_for_key(n) if n else None
         pair = (*self._pieces, piece)
+        self._unsplit = None
         if piece is None:
             self._pieces = ()
         elif piece in self._pieces:                   # again: that piece is let go
@@ -421,6 +438,9 @@ class TurnScreen(GameScreen):
         elif len(self._pieces) == 1 and any(self._moves_all(m, pair) for m in self._card_plays()):
             self._pieces = pair                       # a split of the two
         else:
+            if (len(self._pieces) == 1 and self.card_in_play() == self.SPLIT_CARD
+                    and self._pieces[0] in self._pieces_moving()):     # (a piece that can't move: a new choice)
+                self._unsplit = pair                  # the list says why the pair is not kept
             self._pieces = (piece,)
         self.refill_from_top()
 
@@ -428,6 +448,7 @@ class TurnScreen(GameScreen):
         if not (self.awaiting and self.private_hands() and self._cards):
             return
         self._card_index = (self._card_index + delta) % len(self._cards)
+        self._unsplit = None
         self.refill_from_top()
 
     def refill_from_top(self) -> None:
