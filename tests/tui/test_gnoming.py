@@ -533,6 +533,23 @@ def test_sets_already_face_up_are_starred_during_play():
 
 
 @run_async
+async def test_a_hazard_flip_after_someone_went_out_is_not_called_your_last_turn():
+    session = gnoming_session(("human", "easy", "easy"), seed=25,
+                              until_state=lambda g: g.went_out is not None and g.to_act == 0
+                              and g.phase == "hazard")
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        await pilot.pause()
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        left = screen.game.final_left
+        out = engine.COLOURS[screen.game.went_out]
+        assert "your last turn" not in status, status
+        assert f"{out} went out: {left} final turn{'s' if left != 1 else ''} left." in status, status
+
+
+@run_async
 async def test_the_last_turn_after_someone_went_out_says_so_and_the_cursor_stops_at_the_edges():
     session = gnoming_session(("human", "easy", "easy"), seed=5,
                               until_state=lambda g: g.went_out is not None and g.to_act == 0
