@@ -173,6 +173,7 @@ class Preview:
     detail: str                                        # effects in words
     marks: list[tuple[tuple, str]] = field(default_factory=list)   # (place, role)
     # role: "from1", "to1", "end1", "from2", ... or "bumped"
+    after: str = ""                                    # a pass: what comes of it, as a sentence
 
 
 NO_PAWN_MOVES = ("pass", "decline", "discard")      # the moves that move no pawn
@@ -216,7 +217,11 @@ def preview(game, move, glyphs) -> Preview:
             detail = "No pawn can move 11; the switch is optional."
         else:
             lines = ["Pass (no move)"]
-            detail = f"No pawn can move with the {card}: the turn is lost."
+            # the engine says what follows: a 2 draws again even without a move (S-3)
+            again = not redealt and copy.to_act == move.seat
+            after = "Draw again (the 2)." if again else "The turn is lost."
+            detail = f"No pawn can move with the {card}: {after[0].lower()}{after[1:]}"
+            return Preview(move, lines, detail, marks, after)
         return Preview(move, lines, detail, marks)
 
     if kind == "switch":

@@ -273,7 +273,7 @@ def _render(game, card: str, items: list, team_switch: bool = False) -> list[str
     for pawn in not_start:
         out.append(f"{PAWN_WORDS[pawn]} is not in START, and a SORRY! moves only a pawn from START")
     if past:                                                              # S-5.5
-        out.append(_past(past, f": {a_card(card)} would go past {'them' if len(past) > 1 else 'it'}"))
+        out.append(_past(past, f": {a_card(card)} would go past it"))       # it: HOME
     if lands:                                                             # S-5.2
         out.append(and_list(lands))
     out.extend(tens)                                                      # S-10.1

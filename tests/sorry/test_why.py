@@ -222,7 +222,7 @@ def test_S_5_5_past_home_and_S_5_2_own_pawn():
     g = game(["safe:4", "safe:1", "home", "safe:5"], ["track:40"], card="12")
     assert no_move_reason(g, "12") == (
         "Red's pawn 1, Red's pawn 2 and Red's pawn 4 are 2, 5 and 1 squares from HOME: "
-        "a 12 would go past them.")
+        "a 12 would go past it.")
 
 
 def test_home_pawns_are_left_out_unless_asked():
@@ -272,11 +272,11 @@ def test_S_12_3_teams_sorry():
 def test_S_10_2_eleven_without_forward_or_switch():
     g = game(["safe:2", "track:0", "home", "home"], ["safe:1"], card="11")
     assert no_move_reason(g, "11") == (
-        "Red's pawn 1 and Red's pawn 2 are 4 and 8 squares from HOME: an 11 would go past them; "
+        "Red's pawn 1 and Red's pawn 2 are 4 and 8 squares from HOME: an 11 would go past it; "
         "no other colour's pawn is on the track to switch with.")
     g = game(["safe:2", "safe:4", "home", "home"], ["track:40"], card="11")
     assert no_move_reason(g, "11") == (
-        "Red's pawn 1 and Red's pawn 2 are 4 and 2 squares from HOME: an 11 would go past them; "
+        "Red's pawn 1 and Red's pawn 2 are 4 and 2 squares from HOME: an 11 would go past it; "
         "none of Red's pawns is on the track to switch.")
     assert no_move_reason(g, "11", 0) == (
         "Red's pawn 1 is 4 squares from HOME: an 11 would go past it; "
@@ -301,7 +301,7 @@ def test_S_9_seven_with_no_single_move_and_no_split():
     g = game(["safe:4", "safe:5"], ["track:40"], card="7")
     assert no_move_reason(g, "7") == (
         "Red's pawn 3 and Red's pawn 4 are in START, and only a 1 or a 2 brings a pawn out; "
-        "Red's pawn 1 and Red's pawn 2 are 2 and 1 squares from HOME: a 7 would go past them; "
+        "Red's pawn 1 and Red's pawn 2 are 2 and 1 squares from HOME: a 7 would go past it; "
         "no split of the 7 between two pawns works either.")
     # one pawn left to move: nothing to split with
     g = game(["home", "safe:5", "home", "home"], ["track:40"], card="7")
@@ -366,7 +366,7 @@ def test_S_12_teams_move_own_and_partner_pawns():
     g = game(["home", "home", "home", "safe:3"], [], ["home", "home", "home", "safe:4"], [],
              card="5", variant="teams")
     assert no_move_reason(g, "5") == (
-        "Red's pawn 4 and Yellow's pawn 4 are 3 and 2 squares from HOME: a 5 would go past them.")
+        "Red's pawn 4 and Yellow's pawn 4 are 3 and 2 squares from HOME: a 5 would go past it.")
     assert no_move_reason(g, "2", 11) is None                      # the partner's pawn goes HOME
     # a switch with the partner's pawn is a move (S-12.5)
     g = game(["safe:2", "track:0", "home", "home"], [], ["track:30"], [], card="11", variant="teams")

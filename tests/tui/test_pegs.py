@@ -463,7 +463,7 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "4")
         await pilot.pause()
         text = str(ml.get_option_at_index(0).prompt)
-        assert text.startswith("No split of the 7 moves both R2 and R4: R4's moves alone. "
+        assert text.startswith("No split of the 7 moves both R2 and R4, and "
                                "R4 has no move with the 7. 0 shows every peg's moves."), text
         detail = " ".join(str(screen.query_one("#detail").render()).split())
         assert detail == "R4 and R5 are in START, and only an A, K, Q, J or joker brings a peg out.", detail

@@ -242,7 +242,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
         assert "hidden" in str(screen.query_one("#status").render())
         # Red sees what the move just played did before handing over (the public log's lines)
         recent = str(app.screen.query_one("#handoff-recent").render())
-        assert recent.startswith("Just played:") and re.search(r"\b(Red|R[1-4])\b", recent)
+        assert recent.startswith("The game so far:") and re.search(r"\b(Red|R[1-4])\b", recent)
         assert all(line in map(screen.log_text, screen.session.event_texts()) for line in app.screen.recent)
         # Blue plays, then the bot; Red's hand-off recaps everything since Red's turn began
         red_began = screen._turn_began[0]
@@ -442,7 +442,9 @@ async def test_help_lists_the_keys_and_the_rules():
                      "Back to the title screen", "Quit (the game is saved", "This help",
                      "Only that pawn's moves"):
             assert any(row.startswith(what) for row in keys), what
-        assert "j" in keys["Highlight the next legal move"] and "tab" in keys["Highlight the next legal move"]
+        assert "tab" in keys["Highlight the next legal move"]
+        down = keys["Highlight the next legal move (at the last, show the rest of a reason under it)"]
+        assert "j" in down and "↓" in down
         assert "SORRY!" in help_screen.rules() and "S-7" in help_screen.rules()
         await pilot.press("escape")
         assert isinstance(app.screen, SorryScreen)

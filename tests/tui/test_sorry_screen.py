@@ -439,7 +439,7 @@ async def test_a_second_pawn_that_no_split_moves_says_so():
         screen = board_screen(app)
         await pilot.press("1", "3")                # R3 is in START: no split of R1 and R3
         assert option_texts(screen) == [
-            "No split of the 7 moves both R1 and R3: R3's moves alone. R3 has no move with the 7. "
+            "No split of the 7 moves both R1 and R3, and R3 has no move with the 7. "
             "R3 is in START, and only a 1 or a 2 brings a pawn out. 0 shows every pawn's moves."]
         await pilot.press("1")                     # R1 alone again: no word of a pair
         assert not any("No split" in t for t in option_texts(screen))
@@ -462,7 +462,7 @@ async def test_in_partners_5_to_8_choose_the_partners_pawns():
         assert all(any(p == 9 for p, _, _ in m.parts) for m in screen._move_map)
         await pilot.press("3")                     # R3 is in START, and a 7 never brings one out
         text = option_texts(screen)[0]
-        assert text.startswith("No split of the 7 moves both Y2 and R3: R3's moves alone. "
+        assert text.startswith("No split of the 7 moves both Y2 and R3, and "
                                "R3 has no move with the 7. R3 is in START") and text.endswith(
             " 0 shows every pawn's moves."), text
         assert "Play" not in screen_text(app).splitlines()[-1]     # the footer: no move to play
@@ -476,7 +476,7 @@ async def test_a_card_without_a_move_says_why_and_a_10_without_a_forward_move_to
         await human_turn(pilot)
         texts = option_texts(board_screen(app))
         assert texts == ["Pass (no move) R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
-                         "R1 and R2 are 2 and 3 squares from HOME: a 5 would go past them."]
+                         "R1 and R2 are 2 and 3 squares from HOME: a 5 would go past it."]
     session = session_at([["safe:1", "safe:3", "start", "start"], ["track:12"]], card="10", seed=1)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -510,7 +510,7 @@ async def test_a_points_card_without_a_move_says_why():
             await pilot.pause()
         reason = sv.plain(no_move_reason(session.game, "3"))
         assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
-                          "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past them.")
+                          "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
         assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]
 
 
@@ -571,13 +571,14 @@ async def test_the_large_board_has_the_log_beside_it_where_it_shows_more_lines()
                     what="the log beside the board")
         log = screen.game_log()
         assert log.scrollable_content_region.height >= 10
-        last = [t for t in map(screen.log_text, session.event_texts()) if t][-1]
-        assert last.split()[0] in log.lines[-1].text or last.split()[0] in log.lines[-2].text
+        played = len(session.record.events)
+        await send(pilot, "enter")                 # a move played at 120x40 goes to this log
+        await until(pilot, lambda: len(session.record.events) > played, what="Red's move")
+        line = next(t for t in map(screen.log_text, session.event_texts()[played:]) if t)
+        await until(pilot, lambda: line in log_text(screen), what="the move in the log beside")
         await pilot.resize_terminal(100, 30)
-        await until(pilot, lambda: screen.game_log().id == "log" and screen.game_log().lines,
-                    what="the log under the board")
-        assert [s.text for s in screen.game_log().lines][-1].strip() in " ".join(
-            s.text.strip() for s in log.lines)
+        await until(pilot, lambda: screen.game_log().id == "log" and line in log_text(screen),
+                    what="the log under the board, with that move")
 
 
 @run_async
@@ -592,9 +593,8 @@ async def test_a_bots_pass_or_discard_is_titled_to_fit_and_its_card_is_in_the_ce
         # "Blue passes with the SORRY!" would be cut at 80 columns: the card is in the centre
         assert screen.query_one(MoveList).border_title == "Blue passes"
         await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        screen.redraw_turn()
-        assert screen.query_one(MoveList).border_title == "Blue passes with the SORRY!"
+        await until(pilot, lambda: screen.query_one(MoveList).border_title == "Blue passes with the SORRY!",
+                    what="the whole title at 100 columns")
         await send(pilot, "space")
     session = session_at([["track:10"], ["start", "safe:1", "start", "start"]], kinds=("human", "normal"),
                          variant="points", to_act=1, seed=7,
@@ -606,5 +606,58 @@ async def test_a_bots_pass_or_discard_is_titled_to_fit_and_its_card_is_in_the_ce
         await pilot.pause()
         card = screen._bot_move.card
         assert screen.query_one(MoveList).border_title == f"Blue discards the {card}"
-        assert screen.query_one("#board").state.card == card          # not the card played before
+        board = screen.query_one("#board").state
+        assert (board.card, board.card_caption) == (card, "discarded")   # not the card played before
         await send(pilot, "space")
+
+
+@run_async
+async def test_page_down_past_the_moves_keeps_one_highlighted_and_shows_the_note():
+    # two moves of the 10 and a note why none goes 10 forward, at 80x24
+    session = session_at([["safe:1", "safe:3", "start", "start"], ["track:12"]], card="10", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        assert ml.option_count == 3 and ml.get_option_at_index(2).disabled
+        for key in ("pagedown", "pagedown", "pagedown"):
+            await pilot.press(key)
+            assert ml.highlighted in (0, 1), key
+        assert ml.highlighted == 1 and ml.scroll_y == ml.max_scroll_y
+        assert screen.current_preview().move is screen._move_map[1]     # the board shows that move
+        await pilot.press("pageup", "pageup", "pageup")
+        assert ml.highlighted == 0 and ml.scroll_y == 0
+
+
+@run_async
+async def test_a_pass_with_a_2_says_the_player_draws_again():
+    session = session_at([["safe:5", "home", "home", "home"], ["track:12"]], card="2", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert screen.current_preview().move.kind == "pass"
+        detail = " ".join(str(screen.query_one("#detail").render()).split())
+        assert detail == "Draw again (the 2).", detail
+    session = session_at([["safe:5", "home", "home", "home"], ["track:12"]], card="3", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        detail = " ".join(str(board_screen(app).query_one("#detail").render()).split())
+        assert detail == "The turn is lost.", detail
+
+
+@run_async
+async def test_in_partners_the_log_names_who_moved_a_partners_pawn():
+    session = session_at([["track:10"], ["track:20"], ["track:40"], ["track:50"]],
+                         kinds=("human", "normal", "normal", "normal"), card="1", variant="teams", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        while screen.current_preview().lines[0] != "Y1 40 → 41":
+            await pilot.press("tab")
+        await send(pilot, "enter")
+        await until(pilot, lambda: session.record.moves, what="Red's move")
+        assert "Red: Y1 moved forward to square 41 with a 1" in log_text(screen)

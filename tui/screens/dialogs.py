@@ -51,7 +51,8 @@ class HandoffScreen(ParlorModal[None]):
         super().__init__()
         self.colour = colour
         self.recent = list(recent)      # lines of the (public) log: what was played since this seat's turn
-        self.since_turn = since_turn    # ... or, when that is not known (a game opened again), the last few
+        self.since_turn = since_turn    # ... or, when that is not known (their first turn, a game
+                                        # opened again), the game's last lines
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="handoff"):
@@ -60,7 +61,7 @@ class HandoffScreen(ParlorModal[None]):
             yield Static(f"{self.colour}: press Enter when the others can't see the screen.")
             if self.recent:
                 yield Static("")
-                head = "Since your last turn:" if self.since_turn else "Just played:"
+                head = "Since your last turn:" if self.since_turn else "The game so far:"
                 lines = [hang(line, self.RECAP_WIDTH, GameLog.INDENT) for line in self.recent]
                 yield Static(Text("\n".join([head, *lines]), style="italic"), id="handoff-recent")
         yield ParlorFooter()

@@ -161,7 +161,7 @@ class SorryScreen(TurnScreen):
             if reason:
                 p.lines = [*p.lines, sv.plain(reason)]
                 if move.kind == "pass":          # the why is in the list: the line under says the rest
-                    p.detail = "The turn is lost."
+                    p.detail = p.after
         return p
 
     def no_move_text(self, card: str | None) -> str:
@@ -212,7 +212,8 @@ class SorryScreen(TurnScreen):
             state.title = " & ".join(sv.COLOUR_NAMES[w] for w in g.winners) + " won"
         if self.private_hands():
             if self._bot_move is not None:          # a bot's move on show: the card it plays
-                state.card, state.card_caption = self._bot_move.card, "in play"
+                state.card = self._bot_move.card
+                state.card_caption = "discarded" if self._bot_move.kind == "discard" else "in play"
             elif self.awaiting:
                 state.card, state.card_caption = self._selected_card(), "your pick"
             else:

@@ -27,6 +27,10 @@ from ..widgets.options import Options
 from .base import GAME_BINDINGS, GameScreen
 
 
+_STEP_DOWN = "Highlight the next legal move (at the last, show the rest of a reason under it)"
+_STEP_UP = "Highlight the previous legal move (at the first, back up the list)"
+
+
 class MoveList(Options):
     """The legal moves of the card in play: up/down/Tab cycle, Enter plays."""
 
@@ -37,10 +41,10 @@ class MoveList(Options):
                 tooltip="Highlight the previous legal move"),
         # ↓/↑ the same, but at the last (first) move they first scroll to a reason or note
         # below (above) it that the box cuts off
-        Binding("down", "step(1)", "Next move", show=False, tooltip="Highlight the next legal move"),
-        Binding("up", "step(-1)", "Previous move", show=False, tooltip="Highlight the previous legal move"),
-        Binding("j", "step(1)", show=False, tooltip="Highlight the next legal move"),
-        Binding("k", "step(-1)", show=False, tooltip="Highlight the previous legal move"),
+        Binding("down", "step(1)", "Next move", show=False, tooltip=_STEP_DOWN),
+        Binding("up", "step(-1)", "Previous move", show=False, tooltip=_STEP_UP),
+        Binding("j", "step(1)", show=False, tooltip=_STEP_DOWN),
+        Binding("k", "step(-1)", show=False, tooltip=_STEP_UP),
         # games with a hand: choose the card (TurnScreen.check_action hides these otherwise)
         Binding("left", "screen.card(-1)", "Card", key_display="←/→", id="card",
                 tooltip="Choose another card from your hand"),
@@ -76,17 +80,29 @@ class MoveList(Options):
         if self.screen_awaiting():
             self.action_cycle(delta)
 
-    def action_page_down(self) -> None:
+    def _page(self, delta: int) -> None:
+        """A page down (up) the moves; from the last (first) move, a page of the text under
+        (above) it. The highlight stays on a move: never on a note (Textual's page lands on
+        the nearest option, and a note is not one: the highlight would go)."""
         before = self.highlighted
-        super().action_page_down()
-        if self.highlighted == before:       # the last move: the text under it
-            self.scroll_page_down(animate=False)
+        if delta > 0:
+            super().action_page_down()
+        else:
+            super().action_page_up()
+        enabled = self._enabled()
+        if self.highlighted not in enabled:
+            self.highlighted = enabled[-1 if delta > 0 else 0] if enabled else None   # (notes: after the moves)
+        if self.highlighted == before:
+            if delta > 0:
+                self.scroll_page_down(animate=False)
+            else:
+                self.scroll_page_up(animate=False)
+
+    def action_page_down(self) -> None:
+        self._page(1)
 
     def action_page_up(self) -> None:
-        before = self.highlighted
-        super().action_page_up()
-        if self.highlighted == before:
-            self.scroll_page_up(animate=False)
+        self._page(-1)
 
     def action_last(self) -> None:
         enabled = self._enabled()
@@ -203,6 +219,8 @@ class TurnScreen(GameScreen):
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
         self.call_after_refresh(self._refocus)
+        if self._bot_move is not None:          # its title fits the new width
+            self.call_after_refresh(self._fill_moves)
 
     def _refocus(self) -> None:
         moves = self.query_one("#moves", MoveList)
@@ -297,9 +315,9 @@ class TurnScreen(GameScreen):
                 label = self.card_label(card)
                 full = who + (f" with the {label}" if verb == "passes" else
                               f" the {label}" if verb == "discards" else f" {label}")
-                # the box's top border keeps 6 cells for its corners: a long card name (a pass
-                # with the SORRY! at 80 columns) leaves the card to the preview under it
-                room = ml.size.width - 6
+                # a title keeps 6 cells of the box's outer width for its corners: a long card
+                # name (a pass with the SORRY! at 80 columns) leaves the card to the preview
+                room = ml.outer_size.width - 6
                 who = full if room <= 0 or len(full) <= room or verb == "plays" else who
             ml.border_title = who
             return
@@ -340,14 +358,15 @@ class TurnScreen(GameScreen):
         unsplit = self.unsplit_text()
         note = self.list_note(self.card_in_play()) if shown else None
         if shown and unsplit:
+            unsplit += f": showing {self.piece_label(self._pieces[0])}'s moves alone."
             note = f"{unsplit} {note}" if note else unsplit
         if note:
             ml.add_option(Option(Text(note, style="italic"), disabled=True))
         if not shown:
             card = self.card_in_play()
             text = self.no_move_text(card)
-            if unsplit:
-                text = f"{unsplit} {text}"
+            if unsplit:           # "..., and R3 has no move with the 7. R3 is in START ..."
+                text = f"{unsplit}, and {text}"
             if self.private_hands():
                 text += f" {glyphs['key-left']}/{glyphs['key-right']} for another card."
             ml.add_option(Option(text, disabled=True))
@@ -419,7 +438,7 @@ class TurnScreen(GameScreen):
         if not pair or card != self.SPLIT_CARD or self._pieces != pair[1:]:
             return None
         first, second = map(self.piece_label, pair)
-        return f"No split of the {self.card_label(card)} moves both {first} and {second}: {second}'s moves alone."
+        return f"No split of the {self.card_label(card)} moves both {first} and {second}"
 
     def every_piece_hint(self) -> str:
         """The key back to the whole list, said after a choice by number that shows no move."""
