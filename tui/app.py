@@ -6,6 +6,7 @@ screen (and the engine's bots, Markdown, …) is imported when first used.
 from __future__ import annotations
 
 import os
+import shlex
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
@@ -256,6 +257,13 @@ class ParlorApp(App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
+    def resume_command(self) -> str:
+        """The command that opens the game again: with --save-dir when the saves are not in
+        the usual folder (`parlor continue` alone would not find them)."""
+        if Path(self.save_dir).resolve() == saves.saves_dir(None).resolve():
+            return "parlor continue"
+        return f"parlor --save-dir {shlex.quote(str(self.save_dir))} continue"
+
     # ------------------------------------------------------------ errors
     def _fatal_error(self) -> None:
         """An unexpected error: keep the traceback in a log file and say sorry in three lines."""
@@ -264,7 +272,7 @@ class ParlorApp(App[None]):
         self.bell()
         from rich.text import Text
 
-        self._exit_renderables.append(Text(crash_message(path)))
+        self._exit_renderables.append(Text(crash_message(path, self.resume_command())))
         self._close_messages_no_wait()
 
 
@@ -298,12 +306,12 @@ def write_crash_log(error: BaseException | None) -> Path | None:
         return None
 
 
-def crash_message(path: Path | None) -> str:
+def crash_message(path: Path | None, resume: str = "parlor continue") -> str:
     where = f"The details are in {path}." if path else "The details could not be written to a file."
     return ("Sorry - Parlor ran into an unexpected error and had to close.\n"
             "Your game is safe: it was saved after the last move.\n"
             f"{where}\n"
-            "Resume with: parlor continue")
+            f"Resume with: {resume}")
 
 
 def make_app(*, save_dir: str | os.PathLike | None = None, theme: str | None = None,

@@ -142,7 +142,8 @@ async def test_a_seven_player_game_with_two_people_at_80x24():
         g = gnoming_screen(app).game
         assert g.is_over and turns > 10
     assert len(g.view(None)["round_scores"]) == 3
-    assert seen.count("RoundEndScreen") == 1
+    # round two's summary (the game opens where round two ended), then round three's
+    assert seen.count("RoundEndScreen") == 2
     assert seen.count("HandoffScreen") == 0          # nothing is private between turns
 
 
@@ -533,6 +534,72 @@ def test_sets_already_face_up_are_starred_during_play():
 
 
 @run_async
+async def test_a_key_typed_twice_does_not_choose_the_next_persons_move(monkeypatch):
+    """No hand-off parts two people at Gnoming (nothing of a turn is secret once it ends):
+    when the turn passes from one to the other, the board waits a moment for their keys."""
+    import tui.screens.base as base
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    session = gnoming_session(("human", "human"), seed=11)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        first = screen.game.to_act
+        for flips in (1, 2):                        # the same person's two opening flips: no wait
+            await send(pilot, "enter")
+            await until(pilot, lambda: len(session.record.moves) == flips, what=f"flip {flips}")
+        assert screen.game.to_act != first
+        await send(pilot, "enter")                  # the first person's third Enter: not taken
+        await pilot.pause()
+        assert len(session.record.moves) == 2 and screen.awaiting
+        screen._turn_shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")                  # the second person's own Enter
+        await until(pilot, lambda: len(session.record.moves) == 3, what="the second person's flip")
+
+
+@run_async
+async def test_a_game_opened_again_at_the_end_of_a_round_shows_its_summary():
+    from tui.screens.gnoming import RoundEndScreen
+
+    session = gnoming_session(("human", "easy", "easy"), seed=3,
+                              until_state=lambda g: len(g.round_scores) == 1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), what="round 1's summary")
+        assert "Round 1 is over" in str(app.screen.query_one("#summary-text").render())
+        played = len(session.record.moves)
+        await send(pilot, "enter")
+        await until(pilot, lambda: not isinstance(app.screen, RoundEndScreen), what="the board")
+        assert await settle(pilot) == "human" and session.game.round == 2
+        if len(session.record.moves) == played:     # Red goes first in round 2: Red flips
+            await send(pilot, "enter")
+            await until(pilot, lambda: len(session.record.moves) > played, what="a flip in round 2")
+    app = app_for(session)                           # a move made in round 2: no summary now
+    async with app.run_test(size=(100, 30)) as pilot:
+        seen: list = []
+        assert await settle(pilot, seen) == "human" and "RoundEndScreen" not in seen
+
+
+@run_async
+async def test_a_second_enter_after_the_last_move_of_a_round_leaves_its_summary_open(monkeypatch):
+    import tui.screens.base as base
+    from tui.screens.gnoming import RoundEndScreen
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)
+    session = gnoming_session(("human", "easy"), seed=3, until_state=lambda g: len(g.round_scores) == 1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), what="round 1's summary")
+        await send(pilot, "enter")                   # typed for the board a moment ago
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+        app.screen._shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")
+        await until(pilot, lambda: not isinstance(app.screen, RoundEndScreen), what="the board")
+
+
+@run_async
 async def test_a_hazard_flip_after_someone_went_out_is_not_called_your_last_turn():
     session = gnoming_session(("human", "easy", "easy"), seed=25,
                               until_state=lambda g: g.went_out is not None and g.to_act == 0
@@ -562,7 +629,7 @@ async def test_the_last_turn_after_someone_went_out_says_so_and_the_cursor_stops
         status = " ".join(str(screen.query_one("#status").render()).split())
         left = screen.game.final_left
         out = engine.COLOURS[screen.game.went_out]
-        after = f"; {left - 1} more after it." if left > 1 else ": then the round is scored."
+        after = f"; {left - 1} more after it." if left > 1 else ", then the round is scored."
         assert f"{out} went out: this is your last turn{after}" in status, status
         screen.cursor = 1
         for key in ("up", "up", "left", "left"):

@@ -225,6 +225,10 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
         app.screen._shown_at -= base.KEY_GRACE       # (Enter is taken a moment after it shows)
         await pilot.press("enter")
         await human_turn(pilot)
+        await send(pilot, "enter")           # a second Enter on the way: Red's board waits a moment too
+        await pilot.pause()
+        assert not session.record.moves and screen.awaiting
+        screen._turn_shown_at -= base.KEY_GRACE
         status = str(screen.query_one("#status").render())
         assert "Red's hand" in status and "[10]" in status
         assert screen.check_action("card", ()) is True
@@ -258,6 +262,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
             if reds_handoff():
                 break
             played = len(screen.session.record.moves)
+            screen._turn_shown_at -= base.KEY_GRACE
             await send(pilot, "enter")
             await until(pilot, lambda: len(screen.session.record.moves) > played, what="Blue's move")
         recap = app.screen.recent
@@ -632,3 +637,15 @@ def test_a_setting_saved_keeps_what_another_parlor_saved_meanwhile(home):
     assert first.save("bot_speed") is None
     again = Settings.load()
     assert (again.theme, again.bot_speed, again.ascii) == ("parlor-light", "fast", False)
+
+
+def test_the_resume_hint_names_a_save_folder_given_on_the_command_line(home, tmp_path):
+    from tui.app import crash_message
+    from tui.screens.base import saved_note
+
+    assert app_for().resume_command() == "parlor continue"           # the usual folder
+    folder = tmp_path / "my games"
+    command = app_for(save_dir=folder).resume_command()
+    assert command == f"parlor --save-dir '{folder}' continue"
+    assert saved_note(None, command).endswith(f"Resume it with: {command}")
+    assert crash_message(None, command).endswith(f"Resume with: {command}")

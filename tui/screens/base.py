@@ -65,6 +65,8 @@ class GameScreen(ParlorScreen):
         self._held_move = None                # (token, move) of a bot that waits for it
         self._handoff_waiting = False         # a hand-off waits for the board to be on top
         self._turn_began: dict[int, int] = {}   # person's seat -> the log's length when their turn began
+        self._last_person: int | None = None  # the seat of the last person to be given a turn
+        self._turn_shown_at = 0.0             # when a person's turn came after a hand-off or another person's
 
     @property
     def awaiting(self) -> bool:
@@ -182,14 +184,31 @@ class GameScreen(ParlorScreen):
                     return
                 recent, since_turn = self.recap(seat)
                 self._turn_began[seat] = len(self.session.record.events)
-                self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn),
-                                     callback=lambda _: self._begin_human(seat))
+
+                def ready(_) -> None:
+                    self._person_turn(seat, handed_over=True)
+                    self._begin_human(seat)
+
+                self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn), callback=ready)
                 return
             if self.viewer != seat:           # a new turn (not the same person again after a 2)
                 self._turn_began[seat] = len(self.session.record.events)
+            self._person_turn(seat)
             self._begin_human(seat)
         else:
             self._begin_bot(seat)
+
+    def _person_turn(self, seat: int, handed_over: bool = False) -> None:
+        """A person's turn begins: after a hand-off, or straight after another person's
+        turn, the board's keys wait a moment (KEY_GRACE), so that a key typed twice, or
+        held, by the last person doesn't choose this person's move."""
+        if handed_over or self._last_person not in (None, seat):
+            self._turn_shown_at = time.monotonic()
+        self._last_person = seat
+
+    def in_turn_grace(self) -> bool:
+        """Whether a move key now would come too soon after the turn passed to this person."""
+        return time.monotonic() - self._turn_shown_at < KEY_GRACE
 
     RECAP_LINES = 8             # the hand-off's recap at most (the log has the rest)
 
@@ -293,7 +312,7 @@ class GameScreen(ParlorScreen):
             if held is not None and choice not in ("quit", "title"):
                 self.apply_move(*held)
             if choice == "quit":
-                self.app.exit(message=saved_note(error))
+                self.app.exit(message=saved_note(error, self.app.resume_command()))
             elif choice == "title":
                 self.app.go_title()
 
@@ -374,11 +393,11 @@ def quit_note(app) -> str | None:
     """What Parlor says as it quits at once (ctrl+q, q on a hand-off): about the game in
     play, if any, after one more try to save it."""
     boards = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-    return saved_note(boards[-1].unsaved()) if boards else None
+    return saved_note(boards[-1].unsaved(), app.resume_command()) if boards else None
 
 
-def saved_note(error: str | None = None) -> str:
+def saved_note(error: str | None = None, resume: str = "parlor continue") -> str:
     """What Parlor says as it quits from a game (`error`: why its last moves are not saved)."""
     if error:
         return f"{error}. The moves since the last save are lost."
-    return "Your game is saved. Resume it with: parlor continue"
+    return f"Your game is saved. Resume it with: {resume}"

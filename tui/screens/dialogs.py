@@ -196,4 +196,5 @@ class SummaryScreen(ScrollWhenLong, ParlorModal[None]):
         raise NotImplementedError
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if not self.in_grace():       # a second Enter after the move that ended the round
+            self.dismiss(None)

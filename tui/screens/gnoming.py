@@ -139,7 +139,24 @@ class GnomingScreen(GameScreen):
     def on_mount(self) -> None:
         self.refresh_view()
         self.call_after_refresh(self._fill_log)
+        if self._between_rounds():
+            # opened again where it was left, at the end of a round: its summary again
+            self.mode = "wait"
+            self._ended = True
+            self.refresh_view()
+            self.push_over_board(RoundEndScreen(self.session), self._summary_closed)
+            return
         self.call_after_refresh(self.next_turn)
+
+    def _between_rounds(self) -> bool:
+        """Whether a round has ended and nobody has moved in the next one yet (a move's
+        events name its seat; the deal's, bar a Hazard turned up, don't)."""
+        g = self.game
+        if g.is_over or not self.session.record.moves or g.view(None).get("last_round") is None:
+            return False
+        events = self.session.record.events
+        ends = [i for i, e in enumerate(events) if e.get("kind") == "score" and e.get("seat") is None]
+        return bool(ends) and all(e.get("seat") is None for e in events[ends[-1] + 1:])
 
     def on_glyphs_changed(self) -> None:
         self.refresh_view()
@@ -195,7 +212,7 @@ class GnomingScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
     def _play(self, move, why: str | None = None) -> None:
-        if not self.awaiting:
+        if not self.awaiting or self.in_turn_grace():
             return
         if move is None:
             self.message = why or "That is not possible now."
@@ -497,7 +514,7 @@ class GnomingScreen(GameScreen):
             left = view["final_turns_left"]
             out = COLOURS[view["went_out"]]
             if self.awaiting and view["phase"] != "hazard":        # (a Hazard flip is not a turn)
-                after = f"; {left - 1} more after it" if left > 1 else ": then the round is scored"
+                after = f"; {left - 1} more after it" if left > 1 else ", then the round is scored"
                 text.append(f"{out} went out: this is your last turn{after}.\n", style="italic")
             else:
                 text.append(f"{out} went out: {left} final turn{'s' if left != 1 else ''} left.\n",
