@@ -560,7 +560,6 @@ async def test_a_key_typed_twice_does_not_choose_the_next_persons_move(monkeypat
 
 @run_async
 async def test_a_game_opened_again_at_the_end_of_a_round_shows_its_summary():
-    from tui.screens.gnoming import RoundEndScreen
 
     session = gnoming_session(("human", "easy", "easy"), seed=3,
                               until_state=lambda g: len(g.round_scores) == 1)
@@ -584,7 +583,6 @@ async def test_a_game_opened_again_at_the_end_of_a_round_shows_its_summary():
 @run_async
 async def test_a_second_enter_after_the_last_move_of_a_round_leaves_its_summary_open(monkeypatch):
     import tui.screens.base as base
-    from tui.screens.gnoming import RoundEndScreen
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)
     session = gnoming_session(("human", "easy"), seed=3, until_state=lambda g: len(g.round_scores) == 1)
@@ -599,36 +597,35 @@ async def test_a_second_enter_after_the_last_move_of_a_round_leaves_its_summary_
         await until(pilot, lambda: not isinstance(app.screen, RoundEndScreen), what="the board")
 
 
+def went_out(seed: int, phase: str) -> Session:
+    """A 3-player game where someone went out and Red, a person, is in `phase`."""
+    return gnoming_session(("human", "easy", "easy"), seed=seed,
+                           until_state=lambda g: g.went_out is not None and g.to_act == 0 and g.phase == phase)
+
+
+async def went_out_status(pilot) -> tuple[GnomingScreen, str, int, str]:
+    """The board on Red's turn: its Turn panel's words, the final turns left and who went out."""
+    assert await settle(pilot) == "human"
+    screen = gnoming_screen(pilot.app)
+    await pilot.pause()
+    status = " ".join(str(screen.query_one("#status").render()).split())
+    return screen, status, screen.game.final_left, engine.COLOURS[screen.game.went_out]
+
+
 @run_async
 async def test_a_hazard_flip_after_someone_went_out_is_not_called_your_last_turn():
-    session = gnoming_session(("human", "easy", "easy"), seed=25,
-                              until_state=lambda g: g.went_out is not None and g.to_act == 0
-                              and g.phase == "hazard")
-    app = app_for(session)
+    app = app_for(went_out(seed=25, phase="hazard"))
     async with app.run_test(size=(100, 30)) as pilot:
-        assert await settle(pilot) == "human"
-        screen = gnoming_screen(app)
-        await pilot.pause()
-        status = " ".join(str(screen.query_one("#status").render()).split())
-        left = screen.game.final_left
-        out = engine.COLOURS[screen.game.went_out]
+        screen, status, left, out = await went_out_status(pilot)
         assert "your last turn" not in status, status
         assert f"{out} went out: {left} final turn{'s' if left != 1 else ''} left." in status, status
 
 
 @run_async
 async def test_the_last_turn_after_someone_went_out_says_so_and_the_cursor_stops_at_the_edges():
-    session = gnoming_session(("human", "easy", "easy"), seed=5,
-                              until_state=lambda g: g.went_out is not None and g.to_act == 0
-                              and g.phase == "draw")
-    app = app_for(session)
+    app = app_for(went_out(seed=5, phase="draw"))
     async with app.run_test(size=(100, 30)) as pilot:
-        assert await settle(pilot) == "human"
-        screen = gnoming_screen(app)
-        await pilot.pause()
-        status = " ".join(str(screen.query_one("#status").render()).split())
-        left = screen.game.final_left
-        out = engine.COLOURS[screen.game.went_out]
+        screen, status, left, out = await went_out_status(pilot)
         after = f"; {left - 1} more after it." if left > 1 else ", then the round is scored."
         assert f"{out} went out: this is your last turn{after}" in status, status
         screen.cursor = 1
