@@ -633,3 +633,14 @@ async def test_the_last_turn_after_someone_went_out_says_so_and_the_cursor_stops
             await send(pilot, key)
         await pilot.pause()
         assert screen.cursor == 0                    # no wrapping round to row 3 or column 3
+
+
+def test_a_long_score_line_wraps_under_its_words_with_the_score_kept_on_the_last_row():
+    from tui.screens.gnoming import score_note
+
+    words = "no matching line; other cards +50 (a Hazard +10); went out first +5 = 55"
+    rows = score_note("Blue", words, 74).split("\n")
+    assert rows == ["Blue    no matching line; other cards +50 (a Hazard +10); went out first",
+                    "        +5 = 55"], rows
+    assert score_note("Red", "no matching line; other cards +35 = 35", 74) == \
+        "Red     no matching line; other cards +35 = 35"

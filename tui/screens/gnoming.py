@@ -28,7 +28,7 @@ from .. import gnoming_view as gv
 from ..session import Session
 from ..text import sentence, without_rule_ids
 from ..widgets.footer import ParlorFooter
-from ..widgets.game_log import GameLog
+from ..widgets.game_log import GameLog, hang
 from .base import GAME_BINDINGS, GameScreen
 from .dialogs import SummaryScreen
 from .turns import update_static
@@ -523,6 +523,13 @@ class GnomingScreen(GameScreen):
         update_static(self.query_one("#status", Static), text)
 
 
+def score_note(name: str, words: str, width: int) -> str:
+    """A player's round score in words, wrapped to `width` under the words after the name,
+    the score kept with the last of them (never "= 55" alone at the start of a row)."""
+    words = words.replace(" = ", "\xa0=\xa0")
+    return hang(f"{name:<7} {words}", width, " " * 8).replace("\xa0", " ")
+
+
 class RoundEndScreen(SummaryScreen):
     """The end of a round: every grid revealed, matched lines starred, ±5, the score sheet."""
 
@@ -563,7 +570,7 @@ class RoundEndScreen(SummaryScreen):
                 adj = last["adjustment"] if last.get("went_out") == seat else 0
                 tail = f"grid {last['base'][seat]:+d}" + (f" out {adj:+d}" if adj else "")
                 lines[4].append(tail.ljust(18))
-                notes.append(f"{COLOURS[seat]:<7} {gv.round_lines(last, seat)}")
+                notes.append(score_note(COLOURS[seat], gv.round_lines(last, seat), inner))
             for ln in lines:
                 text.append_text(ln)
                 text.append("\n")
