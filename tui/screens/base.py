@@ -109,7 +109,10 @@ class GameScreen(ParlorScreen):
             log.write("\n".join(texts[-(log.max_lines or len(texts)):]))
 
     def play_and_log(self, move) -> list:
-        """Play `move` (the session saves it), say so if saving fails, log its events."""
+        """Play `move` (the session saves it), say so if saving fails, log its events.
+        A bot's move on show is played: no preview of it stays over the next position (or,
+        after a game's or round's end, over the next deal)."""
+        self._bot_move = None
         events = self.session.play(move)
         self.report_save()
         self.log_events(events)

@@ -141,22 +141,22 @@ class GnomingScreen(GameScreen):
         self.call_after_refresh(self._fill_log)
         if self._between_rounds():
             # opened again where it was left, at the end of a round: its summary again
-            self.mode = "wait"
-            self._ended = True
-            self.refresh_view()
-            self.push_over_board(RoundEndScreen(self.session), self._summary_closed)
+            self._show_round_end()
             return
         self.call_after_refresh(self.next_turn)
 
     def _between_rounds(self) -> bool:
         """Whether a round has ended and nobody has moved in the next one yet (a move's
-        events name its seat; the deal's, bar a Hazard turned up, don't)."""
+        events name its seat; the next round's deal's don't)."""
         g = self.game
         if g.is_over or not self.session.record.moves or g.view(None).get("last_round") is None:
             return False
-        events = self.session.record.events
-        ends = [i for i, e in enumerate(events) if e.get("kind") == "score" and e.get("seat") is None]
-        return bool(ends) and all(e.get("seat") is None for e in events[ends[-1] + 1:])
+        for event in reversed(self.session.record.events):
+            if event.get("seat") is not None:
+                return False                  # a move since
+            if event.get("kind") == "score":
+                return True                   # "Round N scores", with no move after it
+        return False
 
     def on_glyphs_changed(self) -> None:
         self.refresh_view()
@@ -193,17 +193,20 @@ class GnomingScreen(GameScreen):
         if token != self._token or self._closing:
             return
         self._token += 1
-        self._bot_move = None           # played: never shown over the next position (or round)
         rounds = len(self.game.round_scores)
         self.message = ""
         self.play_and_log(move)
         if len(self.game.round_scores) > rounds:
-            self.mode = "wait"
-            self._ended = True
-            self.refresh_view()
-            self.push_over_board(RoundEndScreen(self.session), self._summary_closed)
+            self._show_round_end()
             return
         self.next_turn()
+
+    def _show_round_end(self) -> None:
+        """The round's summary over the board, which shows that round's grids under it."""
+        self.mode = "wait"
+        self._ended = True
+        self.refresh_view()
+        self.push_over_board(RoundEndScreen(self.session), self._summary_closed)
 
     def _summary_closed(self, _result=None) -> None:
         self._ended = False

@@ -257,7 +257,6 @@ class TurnScreen(GameScreen):
         if token != self._token or self._closing:
             return
         self._token += 1
-        self._bot_move = None           # played: no preview of it over the next position (or game)
         events = self.play_and_log(move)
         between = None
         for event in events:
