@@ -40,14 +40,24 @@ def when(iso: str) -> str:
         return "?"
 
 
+# What a game's move counter counts, as its board's top bar says it: a Sorry! turn
+# can hold two moves (a 2 draws again), a Pegs and Jokers turn is one card.
+COUNTER = {"sorry": "move", "pegs": "turn"}
+
+
+def counter(game: str, n: int) -> str:
+    """'move 9' (Sorry!) or 'turn 9' (Pegs and Jokers)."""
+    return f"{COUNTER.get(game, 'move')} {n}"
+
+
 def progress(info) -> str:
     """How far a saved game (an `engine.saves.SaveInfo`) has gone: who won
-    (`won_by`), 'round 2 of 3' (Gnoming A Round) or 'move 34'."""
+    (`won_by`), 'round 2 of 3' (Gnoming A Round), 'move 34' (Sorry!) or 'turn 34'."""
     if info.finished:
         return won_by(info) if info.winners else "finished"
     if info.rounds:
         return f"round {info.round} of {info.rounds}"
-    return f"move {(info.turn if info.turn is not None else info.moves) + 1}"
+    return counter(info.game, (info.turn if info.turn is not None else info.moves) + 1)
 
 
 def won_by(info) -> str:

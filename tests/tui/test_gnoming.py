@@ -398,8 +398,11 @@ async def test_the_footer_fits_80_columns_in_every_phase():
             # the pile keys only where a pile can be used: not during the flips, nor for
             # a card taken from a pile (it must be placed, G-4.3); one entry, "1/2 Pile",
             # for both piles
-            piles = {m.pile for m in screen.game.legal_moves()
-                     if isinstance(m, (Take, Discard)) and m.pile is not None}
+            legal = screen.game.legal_moves()
+            piles = {m.pile for m in legal if isinstance(m, (Take, Discard)) and m.pile is not None}
+            if sum(isinstance(m, Discard) for m in legal) == 1:
+                piles = set()           # the one discard is x's, shown once
+                assert "x" in shown, (screen.game.phase, shown)
             expected = ("1" in shown, "2" in shown) == (0 in piles, piles == {1})
             assert expected, (screen.game.phase, piles, shown)
             token = screen._token
@@ -438,6 +441,31 @@ async def test_with_one_discard_pile_empty_the_footer_offers_only_the_other():
         assert f"pile {empty + 1}" in screen.message.lower(), screen.message
         await send(pilot, usable)
         await until(pilot, lambda: screen.game.phase != "draw", what="the card to be taken")
+
+
+@run_async
+async def test_with_one_discard_pile_empty_a_drawn_card_is_discarded_with_x_shown_once():
+    # A drawn card must go onto the empty pile (G-4.5): that one discard is "x Discard" in
+    # the footer, not also "1 Pile" or "2 Pile"; the pile's own key still discards it there
+    def one_pile_to_discard(g) -> bool:
+        return (g.to_act == 0 and g.phase == "play" and [len(p) for p in g.piles].count(0) == 1
+                and sum(isinstance(m, Discard) for m in g.legal_moves()) == 1)
+
+    session = gnoming_session(("human", "easy", "easy", "easy"), seed=5, until_state=one_pile_to_discard)
+    empty = [len(p) for p in session.game.piles].index(0)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        await pilot.pause()
+        shown = {k.key for k in app.screen.query("FooterKey")}
+        assert "x" in shown and "1" not in shown and "2" not in shown, shown
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        assert f"x discards it onto pile {empty + 1}, the empty one" in status, status
+        played = len(session.record.moves)
+        await send(pilot, str(empty + 1))
+        await until(pilot, lambda: len(session.record.moves) > played, what="the card to be discarded")
+        assert session.record.moves[played] == Discard(0, empty).to_dict()
 
 
 @run_async

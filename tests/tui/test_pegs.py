@@ -253,6 +253,13 @@ async def test_resume_shows_the_same_board(tmp_path):
         screen = board_screen(app)
         assert isinstance(screen, PegsScreen) and screen.game.to_dict() == before
         assert "Red has all pegs HOME and now plays for Yellow" in log_text(screen)
+        # the title screen and the load list count it as the board does: in turns
+        from engine import saves
+        from tui import names
+
+        turn = f"turn {resumed.game.turn + 1}"
+        assert turn in str(screen.query_one("#topbar").render())
+        assert names.describe(saves.SaveInfo.of(saves.load(session.path))).endswith(turn)
 
 
 def test_plain_words_for_engine_locations():

@@ -289,6 +289,10 @@ class GnomingScreen(GameScreen):
         from a pile can't be discarded, G-4.3; x discards a Hazard)."""
         return {m.pile for m in legal if isinstance(m, (Take, Discard)) and m.pile is not None}
 
+    @staticmethod
+    def _one_discard(legal: list) -> bool:
+        return sum(isinstance(m, Discard) for m in legal) == 1
+
     def action_discard(self) -> None:
         g = self.game
         if not self.awaiting:
@@ -331,6 +335,8 @@ class GnomingScreen(GameScreen):
                 return True
             if action in ("pile", "piles", "pile_why"):
                 usable = self._usable_piles(legal)
+                if self._one_discard(legal):
+                    usable = set()       # x shows it (1 or 2 still plays it): not twice in the footer
                 if action == "piles":
                     return len(usable) == 2
                 return (parameters[0] in usable) == (action == "pile")
@@ -340,7 +346,7 @@ class GnomingScreen(GameScreen):
                     return {Flip: "flip", Place: "place", Bounce: "bounce"}[type(cells[0])] == parameters[0]
                 return bool(cells) == (action == "cell")
             if action in ("discard", "discard_why"):   # x: a Hazard out of play, or the one pile open
-                return (sum(isinstance(m, Discard) for m in legal) == 1) == (action == "discard")
+                return self._one_discard(legal) == (action == "discard")
             kinds = {type(m) for m in legal}
             wanted = {"draw": Draw, "decline": Decline}[action]
             return wanted in kinds
@@ -493,11 +499,7 @@ class GnomingScreen(GameScreen):
             elif phase == "play":
                 text.append("Enter places the card in hand at the cursor")
                 if Discard in keys:
-                    piles = [m.pile for m in legal if isinstance(m, Discard)]
-                    if piles == [None]:
-                        text.append(", x discards the Hazard (it leaves play)")
-                    else:
-                        text.append(", " + " or ".join(str(p + 1) for p in piles) + " discards onto that pile")
+                    text.append(", " + discard_words(legal, "the Hazard"))
                 text.append(".\n")
             elif phase == "replaced":
                 drawn = view.get("drawn")
@@ -505,11 +507,7 @@ class GnomingScreen(GameScreen):
                 text.append(f"you hold the {gv.card_words(drawn)} you replaced. ")
                 if bounce:
                     text.append("Enter bounces it to the cursor; ")
-                piles = [m.pile for m in legal if isinstance(m, Discard)]
-                if piles == [None]:
-                    text.append("x discards it (it leaves play)")
-                else:
-                    text.append(" or ".join(str(p + 1) for p in piles) + " discards it onto that pile")
+                text.append(discard_words(legal, "it"))
                 text.append(" and stops.\n" if bounce else ".\n")
         if self.message:
             text.append(self.message + "\n", style="italic")
@@ -524,6 +522,18 @@ class GnomingScreen(GameScreen):
                             style="italic")
         text.rstrip()
         update_static(self.query_one("#status", Static), text)
+
+
+def discard_words(legal: list, hazard: str) -> str:
+    """How to discard the card in hand, as the footer shows it: x for a Hazard (`hazard`
+    names it; it leaves play) or for the one pile open (G-4.5: an empty pile must be
+    filled), 1 or 2 for either pile."""
+    piles = [m.pile for m in legal if isinstance(m, Discard)]
+    if piles == [None]:
+        return f"x discards {hazard} (it leaves play)"
+    if len(piles) == 1:
+        return f"x discards it onto pile {piles[0] + 1}, the empty one"
+    return " or ".join(str(p + 1) for p in piles) + " discards it onto that pile"
 
 
 def score_note(name: str, words: str, width: int) -> str:

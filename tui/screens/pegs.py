@@ -204,7 +204,7 @@ class PegsScreen(TurnScreen):
         if to_act is None:
             top = f"{title} {glyphs.sep} game over"
         else:
-            top = f"{title} {glyphs.sep} turn {view['turn'] + 1} {glyphs.sep} {self.session.seat_label(to_act)} to play"
+            top = f"{title} {glyphs.sep} {names.counter('pegs', view['turn'] + 1)} {glyphs.sep} {self.session.seat_label(to_act)} to play"
         update_static(self.query_one("#topbar", Static), top, fixed=True)
         self._draw_status(view)
         self._draw_teams(view)

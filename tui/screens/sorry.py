@@ -238,7 +238,7 @@ class SorryScreen(TurnScreen):
             top = f"{title} {glyphs.sep} game over"
         else:
             who = s.seat_label(to_act)
-            top = f"{title} {glyphs.sep} move {turn} {glyphs.sep} {who} to play"
+            top = f"{title} {glyphs.sep} {names.counter('sorry', turn)} {glyphs.sep} {who} to play"
         update_static(self.query_one("#topbar", Static), top, fixed=True)
         self._draw_status(view)
         self._draw_scores(view)
