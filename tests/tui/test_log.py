@@ -137,16 +137,25 @@ async def test_a_first_hand_off_recaps_the_game_so_far_and_says_what_it_leaves_o
     """The first hand-off of a person (or of a game opened again) has no turn of theirs to
     start from: it recaps from the game's start, the last lines of it, and says how many
     earlier lines the log has (it once showed three with no word of the rest)."""
-    session = played(12)
+    session = played(40)
     app = app_for(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await human_turn(pilot)
         screen = board_screen(app)
         screen._turn_began.clear()
         lines = [t for t in map(screen.log_text, session.event_texts()) if t]
-        assert len(lines) > screen.RECAP_LINES
         recap, since_turn = screen.recap(0)
-        cut = len(lines) - screen.RECAP_LINES + 1
-        assert not since_turn and len(recap) == screen.RECAP_LINES
-        assert recap[0] == f"… {cut} earlier lines: g on the board shows the whole log"
-        assert recap[1:] == lines[-(screen.RECAP_LINES - 1):]
+        kept = len(recap) - 1
+        assert not since_turn and 0 < kept < len(lines)
+        assert recap[0] == f"… {len(lines) - kept} earlier lines: g on the board shows the whole log"
+        assert recap[1:] == lines[-kept:]
+        # as many lines as fit the box's rows (24 at 100x30, the footer, the box's own
+        # lines and a margin taken), wrapped as the box wraps them: one more would not fit
+        from tui.screens.dialogs import HandoffScreen
+        from tui.widgets.game_log import hang
+
+        def rows(some: list[str]) -> int:
+            return sum(hang(t, HandoffScreen.RECAP_WIDTH, "  ").count("\n") + 1 for t in some)
+
+        assert screen.recap_rows() == 18
+        assert rows(recap) <= 18 < rows(recap) + rows(lines[-kept - 1:-kept])
