@@ -526,3 +526,36 @@ async def test_a_bots_dead_hand_discard_is_titled_a_discard():
         await until(pilot, lambda: screen._bot_move is not None, what="Blue's move on show")
         await pilot.pause()
         assert screen.query_one("#moves").border_title.startswith("Blue discards ")
+
+
+@pytest.mark.parametrize("size, wide, tall", [((80, 24), False, False), ((100, 30), True, False),
+                                              ((120, 40), True, True)])
+@run_async
+async def test_with_room_the_board_widens_its_holes_and_spaces_its_lanes(size, wide, tall):
+    # 80 columns hold holes of three cells, so a move's mark touches the peg before it
+    # ("R1◆B2"); from 100 the holes take four ("R1 ◆B2"), and with rows to spare (the
+    # panels keeping PANEL_ROWS) a blank row parts the lanes
+    pegs = {0: ["track:3", "track:8"], 1: ["track:4"], 2: ["start"], 3: ["start"],
+            4: ["start"], 5: ["start"], 6: ["start"], 7: ["start"]}
+    session = pegs_session(8, ("human",) + ("easy",) * 7, pegs=pegs, hands={0: ["A", "2", "3", "5", "9"]})
+    app = app_for(session)
+    async with app.run_test(size=size) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        board = screen.query_one("#board")
+        rows = [strip.text for strip in board._lines]
+        assert len(rows) == board.size.height
+        legend = size[1] >= 30              # (8 players under 30 rows: no legend)
+        assert board.size.height == 1 + (2 * 8 - 1 if tall else 8) + (2 if tall else legend)
+        assert ("1   2   3" if wide else "1  2  3") in rows[0], rows[0]
+        if tall:
+            red = next(r for r in rows if "Red" in r)
+            assert not rows[rows.index(red) + 1].strip()                    # the row between lanes
+        # R1 past Blue's peg with the 2: the mark of where it ends stands clear of B1
+        await send(pilot, "right")          # the 2
+        await pilot.pause()
+        assert screen._selected_card() == "2"
+        await pilot.pause()
+        red = next(strip.text for strip in board._lines if "Red" in strip.text)
+        mark = glyphs(False)["target"]
+        assert ("B1 " + mark if wide else "B1" + mark) in red, red

@@ -160,6 +160,8 @@ class PegsScreen(TurnScreen):
         text = pv.plain(text)
         return text.replace("→", "->") if self.app.ascii else text
 
+    PANEL_ROWS = 20            # rows the tall board leaves (top bar, panels, the move's line, footer)
+
     def on_resize(self) -> None:
         super().on_resize()
         self.refresh_view()
@@ -186,12 +188,17 @@ class PegsScreen(TurnScreen):
         view = g.view(self._hand_viewer())
         preview = self.current_preview()
         # 8 players under 30 rows: the legend's row goes to the moves (the header marks 4 and 9)
-        legend = g.players < 8 or self.app.size.height >= 30
-        state = PegsBoardState(view=view, who=[self._who(s) for s in range(g.players)], legend=legend)
+        width, rows = self.app.size
+        legend = g.players < 8 or rows >= 30
+        # with room to spare, the wide board (from 100 columns) and the tall one (the panels
+        # keep PANEL_ROWS: a hand, a few moves, the log)
+        tall = rows - board_height(g.players, legend, tall=True) >= self.PANEL_ROWS
+        state = PegsBoardState(view=view, who=[self._who(s) for s in range(g.players)], legend=legend,
+                               wide=width >= 100, tall=tall)
         if preview is not None:
             state.marks = list(preview.marks)
         board = self.query_one("#board", PegsBoard)
-        height = board_height(g.players) - (0 if legend else 1)
+        height = board_height(g.players, legend, tall)
         if board.styles.height is None or board.styles.height.value != height:
             board.styles.height = height
         board.state = state

@@ -15,6 +15,10 @@ says with 8 players), HOME (its five holes, by number), who plays the seat
 the theme; nothing depends on colour alone: pegs are labelled, teams
 lettered, the chosen move marked with ◇ (from), ◆ (to) and ✕ (bumped) as
 well as reverse video.
+
+Where the terminal has room the screen asks for the wide board (holes of 4
+cells, 99 columns: a mark stands clear of the peg before it, `◇R1 ◆B2` where
+80 columns read `◇R1◆B2`) and the tall one (a blank row between lanes).
 """
 from __future__ import annotations
 
@@ -33,12 +37,15 @@ from .canvas import Canvas, CanvasBoard
 WIDTH = 80
 HOLES_X = 15          # x of the first hole cell; each hole is 3 cells: marker, 2 for the peg
 START_X = 10
-HOME_X = HOLES_X + 3 * SIDE + 1
-WHO_X = HOME_X + 6
+WIDE = 4              # a hole's cells on the wide board: marker, 2 for the peg, a space
+WIDE_WIDTH = WIDTH + 1 + (WIDE - 3) * SIDE      # 99: a space after START too
 
 
-def board_height(players: int) -> int:
-    return players + 2
+def board_height(players: int, legend: bool = True, tall: bool = False) -> int:
+    """Rows: the header, a lane per side (a blank row between lanes on the tall board),
+    the legend (after a blank row on the tall board)."""
+    lanes = 2 * players - 1 if tall else players
+    return 1 + lanes + (0 if not legend else 2 if tall else 1)
 
 
 @dataclass
@@ -49,6 +56,8 @@ class PegsBoardState:
     marks: list[tuple] = field(default_factory=list)          # (place, role, peg label)
     who: list[str] = field(default_factory=list)              # per seat: "you", "pl 2", "hard" …
     legend: bool = True
+    wide: bool = False        # holes of 4 cells (WIDE_WIDTH columns): a move's marks never touch a peg
+    tall: bool = False        # a blank row between the lanes
 
 
 class PegsBoard(CanvasBoard):
@@ -97,8 +106,18 @@ class PegsBoard(CanvasBoard):
         style = self.get_component_rich_style
         g = glyph_table(self._ascii)
         players = view["players"]
-        rows = board_height(players) if state.legend else players + 1
-        canvas = Canvas(WIDTH, rows, base)
+        rows = board_height(players, state.legend, state.tall)
+        hw = WIDE if state.wide else 3                  # a hole's cells
+        holes_x = HOLES_X + 1 if state.wide else HOLES_X
+        home_x = holes_x + hw * SIDE + 1
+        who_x = home_x + 6
+        width_used = WIDE_WIDTH if state.wide else WIDTH
+        step = 2 if state.tall else 1
+
+        def lane_y(side: int) -> int:
+            return 1 + step * side
+
+        canvas = Canvas(width_used, rows, base)
         put, restyle = canvas.put, canvas.restyle
 
         # -- header: START, the hole numbers (in-spot and come-out marked), HOME
@@ -107,9 +126,9 @@ class PegsBoard(CanvasBoard):
         put(START_X, 0, "START", info)
         for j in range(SIDE):
             special = j in (IN_SPOT_OFFSET, COME_OUT_OFFSET)
-            put(HOLES_X + 3 * j + 1, 0, f"{j + 1:>2}", mark if special else info)
-        put(HOME_X, 0, "HOME", info)
-        put(WHO_X, 0, "who", info)
+            put(holes_x + hw * j + 1, 0, f"{j + 1:>2}", mark if special else info)
+        put(home_x, 0, "HOME", info)
+        put(who_x, 0, "who", info)
         # every other peg letter is its colour's initial, named at the start of the lane;
         # Pink's (Purple has P) is said where the header has room, left of START
         pink = pv.INITIALS.index("K")
@@ -126,7 +145,7 @@ class PegsBoard(CanvasBoard):
         to_act = view.get("to_act")
         hole = style("pegs-board--hole")
         for side in range(players):
-            y = side + 1
+            y = lane_y(side)
             zone = style(f"pegs-board--zone{side}")
             colour = style(f"pegs-board--c{side}")
             lane = lanes[side]
@@ -139,8 +158,8 @@ class PegsBoard(CanvasBoard):
                 put(START_X + i, y, str(peg) if peg else g.square,
                     style(f"pegs-board--p{side}") if peg else zone)
             for j in range(SIDE):
-                x = HOLES_X + 3 * j
-                put(x, y, "   ", zone)
+                x = holes_x + hw * j
+                put(x, y, " " * hw, zone)
                 occupant = lane["holes"][j]
                 if occupant is not None:
                     owner, peg = occupant
@@ -153,10 +172,10 @@ class PegsBoard(CanvasBoard):
                     # colour they faded into its tint (1.2:1 once rounded to 256 colours)
                     put(x + 1, y, glyph, zone + Style(bold=True) if special else on_zone(zone, hole))
             for k, peg in enumerate(lane["home"]):
-                put(HOME_X + k, y, str(peg) if peg else g.square,
+                put(home_x + k, y, str(peg) if peg else g.square,
                     style(f"pegs-board--p{side}") if peg else zone)
             if side < len(state.who):
-                put(WHO_X, y, state.who[side][:4], info)
+                put(who_x, y, state.who[side][:4], info)
 
         # -- the chosen move
         for place, role, label in sorted(state.marks, key=lambda m: m[1] != "bumped"):
@@ -165,7 +184,7 @@ class PegsBoard(CanvasBoard):
             marker = {"from": g["from"], "to": g["target"], "bumped": g.bumped}[kind]
             if place[0] == "track":
                 side, offset = divmod(place[1], SIDE)
-                x, y = HOLES_X + 3 * offset, side + 1
+                x, y = holes_x + hw * offset, lane_y(side)
                 if kind == "to" and label:
                     owner = pv.INITIALS.index(label[0])
                     put(x + 1, y, label, style(f"pegs-board--p{owner}"))
@@ -173,19 +192,19 @@ class PegsBoard(CanvasBoard):
             elif place[0] == "start":
                 owner = place[1]
                 peg = int(label[1:]) if label else 1
-                restyle(START_X + peg - 1, owner + 1, 1, extra)
+                restyle(START_X + peg - 1, lane_y(owner), 1, extra)
             else:
                 owner, k = place[1], place[2]
                 if kind == "to" and label:
-                    put(HOME_X + k - 1, owner + 1, label[1:], style(f"pegs-board--p{owner}"))
-                restyle(HOME_X + k - 1, owner + 1, 1, extra)
+                    put(home_x + k - 1, lane_y(owner), label[1:], style(f"pegs-board--p{owner}"))
+                restyle(home_x + k - 1, lane_y(owner), 1, extra)
 
         # -- legend
         if state.legend:
-            y = players + 1
+            y = rows - 1
             legend = (f"{g['in-spot']} in-spot (to HOME)  {g['come-out']} come-out (from START)  "
                       f"play runs {g.right}, lane to lane")
             put(1, y, legend, info)
 
         # -- to strips, centred in the widget
-        return canvas.strips(width, height, max(0, (width - WIDTH) // 2))
+        return canvas.strips(width, height, max(0, (width - width_used) // 2))
