@@ -5,8 +5,10 @@ screen (and the engine's bots, Markdown, …) is imported when first used.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
+import signal
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
@@ -95,7 +97,37 @@ class ParlorApp(App[None]):
 
         return TitleScreen()
 
+    # SIGTERM (kill, timeout, a shutdown) and SIGHUP (the SSH connection or the terminal
+    # window gone) end Parlor as ctrl+q does: the terminal is given back as it was (no
+    # alternate screen, mouse reporting or hidden cursor left behind) and the game is saved
+    EXIT_SIGNALS = ("SIGTERM", "SIGHUP")
+
+    def _catch_exit_signals(self, on: bool) -> None:
+        if self.is_headless:
+            return                  # (tests: the test runner's own signals stay its own)
+        loop = asyncio.get_running_loop()
+        for name in self.EXIT_SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                if on:
+                    loop.add_signal_handler(sig, self._exit_on_signal)
+                else:
+                    loop.remove_signal_handler(sig)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass                # no signals here (Windows) or not the main thread
+
+    def _exit_on_signal(self) -> None:
+        from .screens.base import quit_note
+
+        self.exit(message=quit_note(self))
+
+    def on_unmount(self) -> None:
+        self._catch_exit_signals(False)
+
     def on_mount(self) -> None:
+        self._catch_exit_signals(True)
         self.set_class(self.ascii, "-ascii")
         ascii_scrollbars(self.ascii)
         self._persist_theme = True
@@ -168,6 +200,11 @@ class ParlorApp(App[None]):
         """Whether the terminal is smaller than Parlor's least size (TooSmall shows)."""
         w, h = self.size
         return w < MIN_WIDTH or h < MIN_HEIGHT
+
+    async def action_leave(self) -> None:
+        """q on the title screen: quit (a key like any other, so not while the terminal is
+        too small, where only ctrl+q acts)."""
+        await self.action_quit()
 
     async def action_quit(self) -> None:
         """ctrl+q: quit at once; a game in play was saved after its last move (or says why not)."""

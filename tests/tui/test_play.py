@@ -347,6 +347,59 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         assert screen.query_one("#board").size == (80, 32)
 
 
+@run_async
+async def test_the_bots_wait_while_the_terminal_is_too_small():
+    # a bot's move nobody can see is not played: it waits for the board to show again
+    session = session_at([["track:20"], ["track:40"]], kinds=("easy", "easy"), card="3", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(70, 20)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
+        await pilot.pause()
+        assert not session.record.moves
+        too_small = screen.query_one("TooSmall")
+        assert "Your game is saved and waits (the bots too)" in str(too_small.render())
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: len(session.record.moves) >= 1, what="the bot's move, played")
+
+
+@run_async
+async def test_only_ctrl_q_quits_from_a_title_too_small_to_see():
+    from tui.screens.title import TitleScreen
+
+    app = app_for()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        too_small = app.screen.query_one("TooSmall")
+        assert str(too_small.render()).endswith("\nctrl+q quits.")       # no game to be saved
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, TitleScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+@run_async
+async def test_a_kill_or_hang_up_ends_parlor_as_ctrl_q_does():
+    # SIGTERM and SIGHUP call this (outside tests): the terminal is restored by the normal
+    # exit, and what Parlor says is ctrl+q's note
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session)
+    said = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        exit_app = app.exit
+        app.exit = lambda *args, **kwargs: said.append(kwargs.get("message")) or exit_app(*args, **kwargs)
+        app._exit_on_signal()
+        await pilot.pause()
+    assert said and said[0].startswith("Your game is saved. Resume it with:")
+    assert app.EXIT_SIGNALS == ("SIGTERM", "SIGHUP")
+
+
 def test_a_crash_in_a_bot_worker_logs_where_it_failed(home):
     from textual.worker import WorkerFailed
 
@@ -649,3 +702,48 @@ def test_the_resume_hint_names_a_save_folder_given_on_the_command_line(home, tmp
     assert command == f"parlor --save-dir '{folder}' continue"
     assert saved_note(None, command).endswith(f"Resume it with: {command}")
     assert crash_message(None, command).endswith(f"Resume with: {command}")
+
+
+@run_async
+async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monkeypatch, tmp_path):
+    # q on the hand-off once quit at once with "(game saved)" in the footer, even when the
+    # last moves had not been saved: it asks as the board does, and Esc goes to the title
+    from tui.screens.title import TitleScreen
+
+    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
+    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
+                         variant="points", hands=hands, seed=4, save_dir=tmp_path / "mine")
+    real = saves.write
+    broken = {"on": False}
+
+    def write(rec, **kw):
+        if broken["on"]:
+            raise OSError(13, "Permission denied")
+        return real(rec, **kw)
+
+    monkeypatch.setattr(saves, "write", write)
+    app = app_for(session, save_dir=tmp_path / "mine")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        handoff = app.screen
+        footer = {k.key: k.description for k in handoff.query("FooterKey")}
+        assert footer.get("q") == "Quit" and footer.get("escape") == "Title", footer
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        text = str(app.screen.query_one(Static).render())
+        assert "nothing is lost" in text and f"--save-dir {tmp_path / 'mine'} continue" in text, text
+        await pilot.press("escape")                              # keep playing: the hand-off again
+        assert app.screen is handoff
+        broken["on"] = True
+        session.save()                                           # a save fails meanwhile
+        assert session.save_error
+        await pilot.press("escape")                              # Esc: not to the title with moves unsaved
+        assert isinstance(app.screen, QuitScreen)
+        assert "NOT saved" in str(app.screen.query_one(Static).render())
+        await pilot.press("escape")
+        assert app.screen is handoff
+        broken["on"] = False
+        await pilot.press("escape")                              # saved again: Esc goes to the title
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    assert saves.load(session.path).moves == session.record.moves

@@ -457,3 +457,45 @@ async def test_help_explains_the_marks_on_every_board(game, players, ascii):
             assert glyphs["in-spot"] in marks and glyphs["come-out"] in marks
         if ascii:
             assert all(mark.isascii() for mark in marks), marks
+
+
+@run_async
+async def test_space_pages_the_rules_and_does_not_change_the_game():
+    from tui.screens.help import HelpScreen, key_rows
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        scroll = rules.query_one("#rules-scroll")
+        await pilot.press("space")
+        await pilot.pause()
+        assert rules.game == "sorry" and scroll.scroll_y > 0
+        rows = dict((what, keys) for keys, what in key_rows(rules))
+        assert "space" not in rows.get("Change", "") and "space" in rows.get("Scroll a page up or down", "")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+@run_async
+async def test_help_on_the_new_game_form_gives_the_rules_of_the_game_chosen():
+    from textual.geometry import Region
+
+    from tui.screens.help import HelpScreen
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("right", "right")                      # Gnoming A Round
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.game == "gnoming"
+        widget = app.screen.query_one("#help-rules")
+        text = "\n".join(strip.text for strip in widget.render_lines(
+            Region(0, 0, widget.size.width, widget.size.height)))
+        assert "Gnoming A Round" in text and "Sorry!" not in text, text[:300]

@@ -287,11 +287,22 @@ class GameScreen(ParlorScreen):
             return
 
     def _deliver(self, token: int, move) -> None:
-        """A bot's move, ready: played now, or once Quit? is answered with 'keep playing'."""
-        if self._asking:
+        """A bot's move, ready: played now, or once Quit? is answered with 'keep playing',
+        or once the terminal is big enough again (no move is played that nobody can see)."""
+        if self._asking or self.app.too_small:
             self._held_move = (token, move)
             return
         self.apply_move(token, move)
+
+    def _release_held(self) -> None:
+        """Play the bot's move that waited, if nothing holds it any more."""
+        if self._held_move is not None and not self._asking and not self.app.too_small:
+            held, self._held_move = self._held_move, None
+            self.apply_move(*held)
+
+    def on_resize(self) -> None:
+        # (the boards' own handlers run too) back from the too-small message: the bots go on
+        self.call_after_refresh(self._release_held)
 
     def _show_bot_move(self, token: int, move) -> None:
         if token != self._token:
@@ -330,9 +341,8 @@ class GameScreen(ParlorScreen):
 
         def done(choice: str | None) -> None:
             self._asking = False
-            held, self._held_move = self._held_move, None
-            if held is not None and choice not in ("quit", "title"):
-                self.apply_move(*held)
+            if choice not in ("quit", "title"):
+                self._release_held()
             if choice == "quit":
                 self.app.exit(message=saved_note(error, self.app.resume_command()))
             elif choice == "title":

@@ -21,7 +21,8 @@ class HandoffScreen(ParlorModal[None]):
     HELP_TITLE = "Hand-off"
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
-        Binding("q", "quit", "Quit (game saved)"),
+        Binding("escape", "title", "Title"),
+        Binding("q", "quit", "Quit"),
     ]
     DEFAULT_CSS = """
     HandoffScreen {
@@ -70,8 +71,33 @@ class HandoffScreen(ParlorModal[None]):
         if not self.in_grace():       # a second Enter after a move must not show the next hand
             self.dismiss(None)
 
+    @property
+    def HELP_GAME(self) -> str | None:
+        """Help shows the rules of the game being handed over."""
+        board = self._board()
+        return board.HELP_GAME if board is not None else None
+
+    def _board(self):
+        from .base import GameScreen
+
+        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+
+    # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
+    # to the title unless the last moves are not saved (then it asks); the game opens again
+    # at this hand-off
     def action_quit(self) -> None:
-        self.app.exit(message=quit_note(self.app))
+        board = self._board()
+        if board is None:
+            self.app.exit(message=quit_note(self.app))
+        else:
+            board.action_quit_game()
+
+    def action_title(self) -> None:
+        board = self._board()
+        if board is None:
+            self.app.go_title()
+        else:
+            board.action_title()
 
 
 class QuitScreen(ParlorModal[str]):
@@ -108,7 +134,7 @@ class QuitScreen(ParlorModal[str]):
                      "the next move saves the whole game.")
         else:
             about = ("Your game is saved after every move: nothing is lost.\n"
-                     "Resume it with [b]parlor continue[/b] or from the title screen.")
+                     f"Resume it with [b]{escape(self.app.resume_command())}[/b] or from the title screen.")
         with Vertical(id="quit-box"):
             yield Static(f"[b]Quit?[/b]\n\n{about}\n\n"
                          "q / Enter  quit Parlor\nt          title screen\nEsc        keep playing")

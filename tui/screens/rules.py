@@ -20,6 +20,8 @@ class RulesScreen(ScrollActions, ParlorScreen):
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
         *scroll_bindings(),
+        # Space pages, as on every other text (the game line's Choice would take it to change game)
+        Binding("space", "page(1)", "Page", show=False, priority=True, tooltip="Scroll a page up or down"),
     ]
     SCROLL_TARGET = "#rules-scroll"
     DEFAULT_CSS = """

@@ -5,6 +5,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.widgets import Input, Static
 
 from engine.core import COLOURS                # a seat line per colour: up to eight (Pegs and Jokers)
@@ -48,7 +49,14 @@ class SeedInput(Input):
 class SetupScreen(ParlorScreen):
     CSS_PATH = "setup.tcss"
     HELP_TITLE = "New game"
-    HELP_GAME = "sorry"
+
+    @property
+    def HELP_GAME(self) -> str:
+        """Help shows the rules of the game chosen on the form."""
+        try:
+            return self.query_one("#game", Choice).value
+        except NoMatches:
+            return self.spec.game
 
     BINDINGS = [
         Binding("enter", "start", "Start"),

@@ -35,7 +35,7 @@ class TitleScreen(ParlorScreen):
         Binding("l", "load", "Load"),
         Binding("r", "rules", "Rules"),
         Binding("s", "settings", "Settings"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.leave", "Quit"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ]

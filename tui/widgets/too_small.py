@@ -23,11 +23,14 @@ class TooSmall(Widget):
     def render(self) -> RenderResult:
         from ..app import MIN_HEIGHT, MIN_WIDTH
 
+        from ..screens.base import GameScreen
+
         w, h = self.app.size
+        game = any(isinstance(s, GameScreen) for s in self.app.screen_stack)
         return (f"Parlor needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
                 f"This one is {w} x {h}.\n\n"
-                "Make the window bigger to carry on.\n"
-                "Your game is saved; ctrl+q quits.")
+                "Make the window bigger to carry on.\n" +
+                ("Your game is saved and waits (the bots too); ctrl+q quits." if game else "ctrl+q quits."))
 
     def on_resize(self) -> None:
         self.refresh()
