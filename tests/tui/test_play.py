@@ -12,9 +12,9 @@ from engine import saves
 from tui.screens.dialogs import HandoffScreen, QuitScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.sorry import MoveList, SorryScreen
-from tui.session import GameSpec
+from tui.session import GameSpec, Session
 
-from .helpers import (app_for, board_screen, human_turn, one_from_home, run_async, screen_text, send, seats,
+from .helpers import (app_for, board_screen, bot_played, human_turn, one_from_home, run_async, screen_text, send, seats,
                       session_at, until)
 
 # Red (seat 0, a person) is nearly home; Blue and Yellow (bots) are close behind.
@@ -398,6 +398,33 @@ async def test_a_kill_or_hang_up_ends_parlor_as_ctrl_q_does():
         await pilot.pause()
     assert said and said[0].startswith("Your game is saved. Resume it with:")
     assert app.EXIT_SIGNALS == ("SIGTERM", "SIGHUP")
+
+
+@run_async
+async def test_a_match_opened_between_two_games_shows_the_last_games_summary_again():
+    # quit (or killed) on the end-of-game summary of a points match: opened again, the
+    # summary comes back, not straight into the next game
+    from tui.screens.sorry import GameEndScreen
+
+    def between(session) -> bool:
+        events = session.record.events
+        return len(events) > 1 and events[-1]["kind"] == "deal" and events[-2]["kind"] == "game_over"
+
+    session = bot_played(variant="points", seed=2, done=between)
+    won = session.record.events[-2]["text"]
+    moves = len(session.record.moves)
+    app = app_for(Session.load(session.path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the game's summary")
+        text = str(app.screen.query_one("#summary-text").render())
+        assert won.split(" (")[0] in text, text
+        board = board_screen(app)
+        assert not board.awaiting and not board.bot_turn
+        await pilot.press("enter")
+        await until(pilot, lambda: board.awaiting or len(board.session.record.moves) > moves,
+                    what="the next game to go on")
+    # a move of the new game since: opened again, no summary
+    assert Session.load(session.path).record.moves
 
 
 def test_a_crash_in_a_bot_worker_logs_where_it_failed(home):

@@ -214,7 +214,24 @@ class TurnScreen(GameScreen):
         self.refresh_view()
         self.call_after_refresh(self._fill_log)
         self.query_one("#moves", MoveList).focus()
+        ended = self._between_games()
+        if ended is not None:
+            # opened again where it was left, between two games of a match: that game's
+            # summary again (it was not read, or not to the end)
+            self.mode = "wait"
+            self.call_after_refresh(self.show_game_end, ended)
+            return
         self.call_after_refresh(self.next_turn)
+
+    def _between_games(self) -> str | None:
+        """The line of the game just won when a match's next game is dealt and nobody has
+        moved in it yet (the record's last events: that game's end, then the deal)."""
+        events = self.session.record.events
+        if self.game.is_over or len(events) < 2:
+            return None
+        if events[-1].get("kind") == "deal" and events[-2].get("kind") == "game_over":
+            return events[-2].get("text", "")
+        return None
 
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
