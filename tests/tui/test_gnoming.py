@@ -7,6 +7,7 @@ from engine.gnoming.moves import Discard, Take
 from tui.screens.dialogs import HandoffScreen
 from tui.screens.gnoming import GnomingScreen, RoundEndScreen
 from tui.screens.results import ResultsScreen
+from tui.screens.title import TitleScreen
 from tui.session import GameSpec, Session
 
 from .helpers import app_for, footer_fits, run_async, screen_text, seats, send, until
@@ -594,7 +595,15 @@ async def test_a_game_opened_again_at_the_end_of_a_round_shows_its_summary():
     app = app_for(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), what="round 1's summary")
+        footer = {k.key: k.description for k in app.screen.query("FooterKey")}
+        assert footer.get("enter") == "Continue" and footer.get("escape") == "Title", footer
+        await send(pilot, "escape")                  # Esc: to the title, not on to round 2
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen), what="the title")
+    app = app_for(Session.load(session.path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), what="round 1's summary")
         assert "Round 1 is over" in str(app.screen.query_one("#summary-text").render())
+        session = gnoming_screen(app).session
         played = len(session.record.moves)
         await send(pilot, "enter")
         await until(pilot, lambda: not isinstance(app.screen, RoundEndScreen), what="the board")

@@ -74,30 +74,38 @@ class HandoffScreen(ParlorModal[None]):
     @property
     def HELP_GAME(self) -> str | None:
         """Help shows the rules of the game being handed over."""
-        board = self._board()
+        board = board_under(self)
         return board.HELP_GAME if board is not None else None
-
-    def _board(self):
-        from .base import GameScreen
-
-        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
 
     # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
     # to the title unless the last moves are not saved (then it asks); the game opens again
     # at this hand-off
     def action_quit(self) -> None:
-        board = self._board()
+        board = board_under(self)
         if board is None:
             self.app.exit(message=quit_note(self.app))
         else:
             board.action_quit_game()
 
     def action_title(self) -> None:
-        board = self._board()
-        if board is None:
-            self.app.go_title()
-        else:
-            board.action_title()
+        title_from(self)
+
+
+def board_under(screen):
+    """The game board under a dialog (None if there is none)."""
+    from .base import GameScreen
+
+    return next((s for s in reversed(screen.app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+def title_from(screen) -> None:
+    """Esc on a dialog over a board: to the title as from the board (which asks first if the
+    last moves are not saved); the game opens again at this dialog."""
+    board = board_under(screen)
+    if board is None:
+        screen.app.go_title()
+    else:
+        board.action_title()
 
 
 class QuitScreen(ParlorModal[str]):
@@ -181,12 +189,14 @@ class ConfirmScreen(ParlorModal[bool]):
 
 class SummaryScreen(ScrollWhenLong, ParlorModal[None]):
     """A scrollable summary over the board (`summary()`, titled `BOX_TITLE`) that
-    Enter or Escape closes; the board goes on when it is dismissed. The scroll keys
+    Enter closes (the board goes on) and Esc leaves for the title. The scroll keys
     are offered (in the footer too) when the summary is taller than the screen."""
 
     BOX_TITLE = ""
     SCROLL_TARGET = "#summary"
-    BINDINGS = [Binding("enter,escape", "close", "Continue"),
+    BINDINGS = [Binding("enter", "close", "Continue"),
+                # Esc leaves for the title, as from the board; the game opens again at this summary
+                Binding("escape", "title", "Title"),
                 *scroll_bindings(space=False)]        # not space: it skips bot moves
     DEFAULT_CSS = """
     SummaryScreen {
@@ -224,3 +234,6 @@ class SummaryScreen(ScrollWhenLong, ParlorModal[None]):
     def action_close(self) -> None:
         if not self.in_grace():       # a second Enter after the move that ended the round
             self.dismiss(None)
+
+    def action_title(self) -> None:
+        title_from(self)
