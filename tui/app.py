@@ -73,6 +73,20 @@ class ParlorApp(App[None]):
         self.exit_note: str | None = None
 
     # ------------------------------------------------------------ set-up
+    # Textual's own palette commands that don't belong in a game: Maximize (one panel over
+    # the whole board, which the next Esc only shrinks back), Screenshot (an SVG file in the
+    # current folder) and Keys (Textual's key panel: Parlor's help is on ?)
+    HIDDEN_COMMANDS = frozenset({"Maximize", "Minimize", "Screenshot", "Keys"})
+
+    def get_system_commands(self, screen):
+        from textual.app import SystemCommand
+
+        for command in super().get_system_commands(screen):
+            if command.title not in self.HIDDEN_COMMANDS:
+                yield command
+        yield SystemCommand("Help", "The keys on this screen, what the board shows, the rules",
+                            self.action_help)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Player colours for a theme that has none (Textual's own): a light theme's board
         gets the darker set, so that yellow and the others read on it, and the inks (text

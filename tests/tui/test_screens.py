@@ -499,3 +499,24 @@ async def test_help_on_the_new_game_form_gives_the_rules_of_the_game_chosen():
         text = "\n".join(strip.text for strip in widget.render_lines(
             Region(0, 0, widget.size.width, widget.size.height)))
         assert "Gnoming A Round" in text and "Sorry!" not in text, text[:300]
+
+
+@run_async
+async def test_the_command_palette_offers_parlors_commands_not_textuals_window_tools():
+    from tui.screens.help import HelpScreen
+    from tui.screens.title import TitleScreen
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Theme", "Quit", "Help"} <= titles
+        assert not titles & {"Maximize", "Screenshot", "Keys"}, titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for key in "Help":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="Parlor's help")
+        assert isinstance(app.screen_stack[-2], TitleScreen)
