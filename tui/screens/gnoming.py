@@ -488,7 +488,7 @@ class GnomingScreen(GameScreen):
                 text.append(f"turn up two cards ({done} of 2). Arrows move, Enter turns up.\n")
             elif phase == "hazard":
                 text.append(f"{COLOURS[view['turn']]} discarded a Hazard: Enter turns up the card under "
-                            "the cursor, n turns up none.\n")
+                            "the cursor, n turns up no card (no flip).\n")
             elif phase == "draw":
                 text.append("d draws from the draw pile")
                 for pile in (0, 1):
