@@ -71,6 +71,7 @@ class ParlorApp(App[None]):
         self.set_reactive(ParlorApp.ascii, settings.ascii if ascii is None else ascii)
         self._ascii_override = ascii is not None
         self.exit_note: str | None = None
+        self.last_setup = None          # the set-up of the last game opened: New game starts from it
 
     # ------------------------------------------------------------ set-up
     # Textual's own palette commands that don't belong in a game: Maximize (one panel over
@@ -300,6 +301,7 @@ class ParlorApp(App[None]):
             return False
         self.go_title()
         self.push_screen(screen)
+        self.last_setup = session.setup_spec()
         return True
 
     def go_title(self) -> None:

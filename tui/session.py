@@ -177,6 +177,13 @@ class Session:
         except OSError as exc:
             self.save_error = f"Could not save the game in {self.record.path.parent}: {exc.strerror or exc}"
 
+    def setup_spec(self) -> GameSpec:
+        """This game's set-up as the New game form takes it (no seed: a new deal)."""
+        g = self.game
+        variant = getattr(g, "variant", None) or "standard"
+        return GameSpec(game=g.game, players=g.players, seats=tuple(self.seats), variant=variant,
+                        target=getattr(g, "target", None) if variant == "points" else None)
+
     def rematch(self, *, save_dir=None, hold: bool = False) -> "Session":
         """The same table again; the winner of this game starts (S-1)."""
         g = self.game

@@ -520,3 +520,54 @@ async def test_the_command_palette_offers_parlors_commands_not_textuals_window_t
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="Parlor's help")
         assert isinstance(app.screen_stack[-2], TitleScreen)
+
+
+@run_async
+async def test_new_game_starts_from_the_set_up_of_the_game_just_played(home):
+    # from the results (and the title, afterwards) the form shows the last game's set-up,
+    # not Sorry! for four; the seed is left for a new deal
+    from engine.saves import Seat
+    from tui.session import GameSpec, Session
+
+    spec = GameSpec(game="sorry", players=3, variant="points", target=120, seed=5,
+                    seats=(Seat("human"), Seat("bot", "hard"), Seat("bot", "easy")))
+    session = Session.new(spec)
+    setup = session.setup_spec()
+    assert (setup.game, setup.players, setup.variant, setup.target, setup.seed) == ("sorry", 3, "points", 120, None)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app)
+        board._after_results("new")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the New game form")
+        form = app.screen
+
+        def values() -> tuple:
+            return tuple(form.query_one(f"#{name}").value
+                         for name in ("game", "players", "variant", "target", "seat-0", "seat-1", "seat-2"))
+
+        assert values() == ("sorry", 3, "points", 120, "human", "hard", "easy")
+        assert form.query_one("#seed").value == ""
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("n")                                   # from the title: the same
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the form again")
+        form = app.screen
+        assert values() == ("sorry", 3, "points", 120, "human", "hard", "easy")
+
+
+@run_async
+async def test_fewer_players_than_partners_need_says_the_variant_changed():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the New game form")
+        form = app.screen
+        await pilot.press("down", "down", "right")                # Variant: Partners
+        await pilot.pause()
+        assert form.query_one("#variant").value == "teams"
+        await pilot.press("up", "left")                           # Players: 3
+        await pilot.pause()
+        assert form.query_one("#players").value == 3 and form.query_one("#variant").value == "standard"
+        hint = str(form.query_one("#setup-hint").render())
+        assert hint == "Partners needs 4 players: with 3 the variant is Standard.", hint

@@ -381,7 +381,7 @@ class GameScreen(ParlorScreen):
             from .setup import SetupScreen
 
             app.go_title()
-            app.push_screen(SetupScreen())
+            app.push_screen(SetupScreen(self.session.setup_spec()))      # this game's set-up
         elif choice == "quit":
             app.exit()
         elif choice == "title":

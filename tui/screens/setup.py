@@ -70,6 +70,8 @@ class SetupScreen(ParlorScreen):
     def __init__(self, spec: GameSpec | None = None) -> None:
         super().__init__()
         self._players_before_teams: int | None = None
+        self._note: str | None = None         # what the form changed by itself, said in the hint
+        self._keep_note = False
         self.spec = spec or GameSpec(seats=(Seat("human"),) + tuple(Seat("bot", "normal") for _ in range(3)))
 
     def compose_body(self) -> ComposeResult:
@@ -85,8 +87,10 @@ class SetupScreen(ParlorScreen):
                 seat = spec.seats[i] if i < len(spec.seats) else Seat("bot", "normal")
                 yield Choice(colour, SEAT_OPTIONS, "human" if seat.is_human else seat.level,
                              id=f"seat-{i}", classes="seat")
-            yield Choice("Match target", TARGETS, spec.target if spec.target is not None else 250,
-                         id="target")
+            target = spec.target if spec.target is not None else 250
+            targets = TARGETS if any(t == target for t, _ in TARGETS) else \
+                sorted(TARGETS + [(target, f"{target} points")])      # a match started with --target
+            yield Choice("Match target", targets, target, id="target")
             with Vertical(id="seed-row"):
                 yield Static("  Seed", id="seed-label")
                 yield SeedInput(placeholder="random", type="integer", id="seed",
@@ -106,6 +110,10 @@ class SetupScreen(ParlorScreen):
     def changed(self, event: Choice.Changed) -> None:
         players = self.query_one("#players", Choice)
         variant = self.query_one("#variant", Choice)
+        if self._keep_note and event.choice is variant:
+            self._keep_note = False
+        else:
+            self._note = None
         if event.choice.id == "game":
             counts = PLAYER_COUNTS.get(event.value, (2, 3, 4))
             keep = players.value if players.value in counts else min(max(players.value, counts[0]), counts[-1])
@@ -124,6 +132,9 @@ class SetupScreen(ParlorScreen):
         elif event.choice is players and players.value != 4 and variant.value == "teams":
             self._players_before_teams = None
             variant.value = "standard"
+            # said, not done silently: the line changed is not the one in use
+            self._note = f"Partners needs 4 players: with {players.value} the variant is Standard."
+            self._keep_note = True            # through the Changed of that variant line
         self.update_form()
 
     def update_form(self) -> None:
@@ -149,6 +160,8 @@ class SetupScreen(ParlorScreen):
             hint.update("Partners: Red + Yellow against Blue + Green.")
         else:
             hint.update("Left/right change a line, up/down move between lines, Enter starts.")
+        if self._note:
+            hint.update(self._note)
 
     def current_spec(self) -> GameSpec:
         players = self.query_one("#players", Choice).value
