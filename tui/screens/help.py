@@ -21,7 +21,7 @@ people sharing the keyboard. Every move is saved as it is made: quit whenever
 you like and carry on later with `parlor continue` or *Continue* on the
 title screen.
 
-- **ctrl+p** opens the command palette (themes, keys).
+- **^p** (ctrl+p) opens the command palette (themes, help, quit); **^q** (ctrl+q) quits at once.
 - Settings (theme, ASCII glyphs, bot speed) are on the title screen.
 """
 
@@ -60,8 +60,8 @@ def key_rows(screen) -> list[tuple[str, str]]:
         active = ordered
     for key, binding in active.items():
         action = binding.action
-        if binding.system or action in SKIP_ACTIONS:
-            continue
+        if binding.system or action in SKIP_ACTIONS and not binding.tooltip:
+            continue          # (Textual's own; a screen's own use of them has a tooltip)
         # each key by itself (a binding's key_display, such as "←/→" in a
         # footer, stands for keys that have rows of their own here)
         display = app.get_key_display(Binding(key, action))

@@ -63,8 +63,8 @@ class SetupScreen(ParlorScreen):
         Binding("escape", "back", "Back"),
         Binding("up", "app.focus_previous", "Line", key_display="↑/↓", tooltip="Move between the lines"),
         Binding("down", "app.focus_next", "Line", show=False, tooltip="Move between the lines"),
-        Binding("k", "app.focus_previous", show=False),
-        Binding("j", "app.focus_next", show=False),
+        Binding("k", "app.focus_previous", show=False, tooltip="Move between the lines"),
+        Binding("j", "app.focus_next", show=False, tooltip="Move between the lines"),
     ]
 
     def __init__(self, spec: GameSpec | None = None) -> None:

@@ -36,8 +36,8 @@ class TitleScreen(ParlorScreen):
         Binding("r", "rules", "Rules"),
         Binding("s", "settings", "Settings"),
         Binding("q", "app.leave", "Quit"),
-        Binding("j", "cursor(1)", show=False),
-        Binding("k", "cursor(-1)", show=False),
+        Binding("j", "cursor(1)", "Down", show=False),      # (help lists them with ↓ and ↑)
+        Binding("k", "cursor(-1)", "Up", show=False),
     ]
 
     def compose_body(self) -> ComposeResult:
