@@ -12,7 +12,9 @@ One JSON file per game (DESIGN.md, "Saves"):
 
 Files are written atomically (a temp file in the same directory, fsync,
 `os.replace`). A file that can't be read is never modified: `list_saves`
-reports it with the reason and the caller may delete it on request.
+reports it with the reason and the caller may delete it on request. A temp
+file left behind by a Parlor killed while writing is removed once it is
+clearly stale (`sweep_temp_files`).
 
 Where things live: `PARLOR_HOME=DIR` puts saves in `DIR/saves` and settings
 in `DIR/settings.json`; `--save-dir DIR` (the `save_dir` arguments here)
@@ -21,10 +23,12 @@ directories (platformdirs). Plain Python: no UI imports.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
 import socket
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -41,6 +45,10 @@ FORMAT = "parlor-save"
 VERSION = 1
 SUFFIX = ".json"
 _TEMP_PREFIX = ".parlor-tmp-"
+_TEMP_SUFFIX = ".part"
+# A temp file untouched for this long, that no writer holds, is left over from a Parlor
+# killed while writing (a write takes milliseconds): `sweep_temp_files` removes it.
+STALE_TEMP_AGE = 60.0
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -64,9 +72,14 @@ class Unreadable(DamagedSave):
 
 
 class UnsupportedVersion(SaveError):
-    """The file is a Parlor save of a format version this Parlor doesn't read."""
+    """The file is a Parlor save of a format version this Parlor doesn't read;
+    `newer`: written by a newer Parlor (a newer one opens it)."""
 
     lasting = False
+
+    def __init__(self, reason: str, *, newer: bool = False):
+        super().__init__(reason)
+        self.newer = newer
 
 
 class InUse(SaveError):
@@ -246,9 +259,19 @@ def write(rec: SaveRecord, *, now: str | None = None) -> Path:
 
 
 def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` atomically. The temp file is locked while it is written
+    (`sweep_temp_files` leaves it alone); the first write to a folder in this process
+    clears the folder of stale temp files."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=".part", dir=path.parent)
+    if path.parent not in _SWEPT:
+        sweep_temp_files(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=path.parent)
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            pass                 # no locks here: its age alone keeps it from being swept
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -271,6 +294,76 @@ def write_atomic(path: Path, text: str) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+_SWEPT: set[Path] = set()        # folders swept at a write in this process
+
+
+def is_temp_file(name: str) -> bool:
+    """Whether a file name is one of `write_atomic`'s temp files."""
+    return name.startswith(_TEMP_PREFIX) and name.endswith(_TEMP_SUFFIX)
+
+
+def sweep_temp_files(folder: str | os.PathLike, names=None, *, now: float | None = None) -> list[Path]:
+    """Remove the temp files `write_atomic` left in `folder` when its Parlor was killed
+    mid-write, and return them. Only clearly stale ones go: a regular file named as
+    those temp files are, untouched for STALE_TEMP_AGE seconds and not locked by a
+    writer (another Parlor may be writing one right now). Nothing else is touched:
+    a save's name never has the temp prefix. `names`: the folder's file names, when
+    the caller has them already. Never raises."""
+    folder = Path(folder)
+    _SWEPT.add(folder)
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        if names is None:
+            names = os.listdir(folder)
+        for name in names:
+            if not is_temp_file(name):
+                continue
+            path = folder / name
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < STALE_TEMP_AGE:
+                continue
+            if _remove_unlocked(path, st):
+                removed.append(path)
+    except OSError:
+        pass
+    return removed
+
+
+def _remove_unlocked(path: Path, st: os.stat_result) -> bool:
+    """Unlink the temp file at `path` (`st` its lstat) unless a writer holds its lock."""
+    if fcntl is None:
+        return _unlink(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        # can't be opened (no read permission): its age is all there is to go by
+        return exc.errno in (errno.EACCES, errno.EPERM) and _unlink(path)
+    try:
+        if os.fstat(fd).st_ino != st.st_ino:
+            return False             # replaced since it was looked at
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False             # being written
+        except OSError:
+            pass                     # no locks on this file system: its age decides
+        return _unlink(path)
+    finally:
+        os.close(fd)
+
+
+def _unlink(path: Path) -> bool:
+    try:
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
 
 
 # ------------------------------------------------------------------ reading
@@ -298,7 +391,7 @@ def from_dict(d: Any, path: Path | None = None) -> SaveRecord:
     if version != VERSION:
         if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
             raise UnsupportedVersion(f"saved by a newer Parlor (format version {version}; "
-                                     f"this Parlor reads version {VERSION})")
+                                     f"this Parlor reads version {VERSION})", newer=True)
         raise UnsupportedVersion(f"format version {version!r} is not supported "
                                  f"(this Parlor reads version {VERSION})")
     try:
@@ -338,12 +431,23 @@ def load(path: str | os.PathLike) -> SaveRecord:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise Unreadable(f"can't be read ({exc.strerror or exc})") from None
+        raise Unreadable(os_reason(exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DamagedSave("not a text file (invalid UTF-8)") from None
     return parse(text, path)
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system would not let a file be read, for people: 'X can't be opened: <this>'."""
+    if isinstance(exc, PermissionError):
+        return "no permission to read it"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(exc, FileNotFoundError):
+        return "it is no longer there"
+    return f"reading it failed ({exc.strerror or exc})"
 
 
 @dataclass(frozen=True)
@@ -408,6 +512,8 @@ class Entry:
     problem: str | None = None
     mtime: float = 0.0
     unsupported: bool = False           # a Parlor save of a format version this one can't read
+    newer: bool = False                 # ... written by a newer Parlor
+    unreadable: bool = False            # can't be read now (permissions, I/O) or a game this one lacks
 
     @property
     def damaged(self) -> bool:
@@ -499,12 +605,15 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
     A file is read (and checked whole, as `load` does) the first time it is
     listed and again only once it changed, so coming back to the title or the
     load screen costs a `stat` per save, however many there are. What was read
-    is kept in the folder's index (INDEX) for the next start of Parlor."""
+    is kept in the folder's index (INDEX) for the next start of Parlor. Stale temp
+    files of writes that never finished are removed on the way (`sweep_temp_files`)."""
     folder = saves_dir(save_dir)
     try:
-        paths = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
+        names = os.listdir(folder)
     except OSError:
         return []
+    sweep_temp_files(folder, names)
+    paths = [folder / n for n in names if n.endswith(SUFFIX) and not n.startswith(".")]
     if folder not in _INDEXED:
         _read_index(folder)
     changed = False
@@ -524,7 +633,8 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
         try:
             entry = Entry(p, info=SaveInfo.of(load(p)), mtime=mtime)
         except SaveError as exc:
-            entry = Entry(p, problem=str(exc), mtime=mtime, unsupported=isinstance(exc, UnsupportedVersion))
+            entry = Entry(p, problem=str(exc), mtime=mtime, unsupported=isinstance(exc, UnsupportedVersion),
+                          newer=getattr(exc, "newer", False), unreadable=isinstance(exc, Unreadable))
             lasting = exc.lasting
         except Exception as exc:       # loaded, but the game can't say where it stands
             entry = Entry(p, problem=f"the saved game is damaged ({exc or type(exc).__name__})", mtime=mtime)

@@ -413,7 +413,7 @@ def test_verdicts_that_are_not_the_files_own_are_not_kept(monkeypatch):
 
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
     entries = {e.path: e for e in saves.list_saves()}
-    assert entries[rec.path].problem == "can't be read (Permission denied)"
+    assert entries[rec.path].problem == "no permission to read it" and entries[rec.path].unreadable
     assert entries[future].unsupported
     assert not (rec.path.parent / saves.INDEX).exists()      # nothing worth keeping
     failing.clear()                              # e.g. chmod: the file's inode, mtime and size stay
@@ -441,3 +441,229 @@ def test_letting_go_never_removes_a_lock_file_made_since():
         held.release()
         assert saves.lock_path(rec.path).exists()
         assert saves.in_use(rec.path) == f"open in another Parlor (process {other.pid})"
+
+
+# ---------------------------------------------------------------- temp files of writes that never finished
+class Writer:
+    """Another Parlor writing `path`, stopped half-way (its temp file written, not yet
+    renamed) until `kill()`: as a Parlor killed during a save."""
+
+    def __init__(self, path):
+        import subprocess
+        import sys
+
+        code = ("import os, sys, time; from engine import saves; "
+                "os.fsync = lambda fd: (print('writing', flush=True), time.sleep(600)); "
+                "saves.write_atomic(sys.argv[1], '{}')")
+        root = Path(__file__).resolve().parent.parent
+        self.proc = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=root,
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "writing"
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.proc.stdout.close()
+
+
+def temp_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if saves.is_temp_file(p.name))
+
+
+def age(path: Path, seconds: float) -> None:
+    """Make `path` look untouched for `seconds`."""
+    then = os.stat(path).st_mtime - seconds
+    os.utime(path, (then, then), follow_symlinks=False)
+
+
+def test_a_kill_during_a_save_leaves_a_temp_file_that_a_later_listing_removes():
+    rec = played(5, seed=1)
+    folder = rec.path.parent
+    before = rec.path.read_bytes()
+    writer = Writer(rec.path)
+    writer.kill()                                        # killed in the middle of the save
+    (tmp,) = temp_files(folder)
+    assert rec.path.read_bytes() == before               # the save itself is as it was
+    saves.list_saves()
+    assert temp_files(folder) == [tmp], "just written: another Parlor may still be writing it"
+    age(tmp, saves.STALE_TEMP_AGE + 1)
+    entries = saves.list_saves()
+    assert temp_files(folder) == []
+    assert [e.path for e in entries] == [rec.path] and rec.path.read_bytes() == before
+
+
+def test_a_temp_file_being_written_is_never_removed_however_old():
+    rec = played(5, seed=1)
+    writer = Writer(rec.path)                            # another Parlor, writing right now
+    try:
+        (tmp,) = temp_files(rec.path.parent)
+        age(tmp, 3600)                                   # a write that takes an hour (a hung disk)
+        assert saves.sweep_temp_files(rec.path.parent) == []
+        saves.list_saves()
+        assert tmp.exists()
+    finally:
+        writer.kill()
+    assert saves.sweep_temp_files(rec.path.parent) == [tmp]     # killed now: stale, and free
+
+
+def test_only_stale_temp_files_are_removed_never_a_save_or_anything_else():
+    rec = played(5, seed=1)
+    folder = rec.path.parent
+    old = folder / ".parlor-tmp-old.part"
+    fresh = folder / ".parlor-tmp-fresh.part"
+    kept = {
+        fresh: b"being written",
+        folder / ".parlor-tmp-notes.txt": b"not a temp file of ours",
+        folder / "parlor-tmp-x.part": b"no dot: not ours",
+        folder / "garbage.json": b"{a damaged save",
+    }
+    old.write_bytes(b"left by a kill")
+    for path, data in kept.items():
+        path.write_bytes(data)
+    (folder / ".parlor-tmp-dir.part").mkdir()                            # not a file
+    (folder / ".parlor-tmp-link.part").symlink_to(rec.path)              # a link: not followed
+    for path in [old, *kept, rec.path, folder / ".parlor-tmp-dir.part", folder / ".parlor-tmp-link.part"]:
+        age(path, 3600)
+    age(fresh, -3600 + 5)                                # touched 5 seconds ago
+    saves.list_saves()
+    assert not old.exists()
+    for path, data in kept.items():
+        assert path.read_bytes() == data
+    assert (folder / ".parlor-tmp-dir.part").is_dir()
+    assert (folder / ".parlor-tmp-link.part").is_symlink() and rec.path.exists()
+    assert saves.load(rec.path).to_dict() == rec.to_dict()
+
+
+def test_the_first_save_after_a_start_clears_stale_temp_files():
+    """`parlor new` writes before anything lists the folder."""
+    rec = played(5, seed=1)
+    stale = rec.path.parent / ".parlor-tmp-abc123.part"
+    stale.write_bytes(b"{")
+    age(stale, saves.STALE_TEMP_AGE + 1)
+    saves._SWEPT.clear()                                 # as if Parlor had just started
+    saves.write(rec)
+    assert temp_files(rec.path.parent) == []
+    assert saves.load(rec.path).to_dict() == rec.to_dict()
+
+
+# ---------------------------------------------------------------- files the system won't let us read
+def test_a_file_that_can_t_be_read_says_why_in_its_own_words(monkeypatch):
+    rec = played(5, seed=1)
+    real = Path.read_bytes
+
+    def read_bytes(self):
+        if self == rec.path:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    with monkeypatch.context() as m:
+        m.setattr(Path, "read_bytes", read_bytes)
+        with pytest.raises(saves.Unreadable) as exc:
+            saves.load(rec.path)
+    assert str(exc.value) == "no permission to read it"             # "x.json can't be opened: ..."
+    folder = rec.path.parent / "folder.json"
+    folder.mkdir()
+    entries = {e.path.name: e for e in saves.list_saves()}
+    assert entries["folder.json"].problem == "it is a folder, not a file" and entries["folder.json"].unreadable
+    assert saves.os_reason(OSError(5, "Input/output error")) == "reading it failed (Input/output error)"
+
+
+# ---------------------------------------------------------------- settings.json that can't be used
+TRUNCATED_SETTINGS = b'{"theme": "nonexistent", "bot_speed": 7, "ascii": "yes"'
+
+
+def settings_file() -> Path:
+    path = saves.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
+    from tui.settings import Settings
+
+    path = settings_file()
+    path.write_bytes(TRUNCATED_SETTINGS)
+    s = Settings.load()
+    assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", False)      # the defaults
+    assert s.problem == (f"Your settings file {path} is damaged (the file is cut short), so Parlor "
+                         "uses the default settings. When you change a setting, the damaged file is "
+                         "kept as settings.json.damaged.")
+    assert path.read_bytes() == TRUNCATED_SETTINGS                  # loading changes nothing
+    s.theme = "parlor-light"
+    assert s.save("theme") is None
+    assert (path.parent / "settings.json.damaged").read_bytes() == TRUNCATED_SETTINGS
+    assert json.loads(path.read_text()) == {"theme": "parlor-light", "ascii": False, "bot_speed": "normal"}
+    assert Settings.load().problem is None
+    path.write_bytes(b"\xff\xfe")                                   # damaged again: the first copy stays
+    again = Settings.load()
+    assert "is damaged (not a text file)" in again.problem
+    assert again.problem.endswith("the damaged file is kept as settings.json.damaged-2.")
+    assert again.save("ascii") is None
+    assert (path.parent / "settings.json.damaged").read_bytes() == TRUNCATED_SETTINGS
+    assert (path.parent / "settings.json.damaged-2").read_bytes() == b"\xff\xfe"
+
+
+@pytest.mark.parametrize("text,why", [(b"", "the file is empty"), (b"[1, 2]", "not a settings file"),
+                                      (b'{"theme": x}', "not valid JSON at line 1, column 11")])
+def test_every_kind_of_damaged_settings_file_is_named(text, why):
+    from tui.settings import Settings
+
+    settings_file().write_bytes(text)
+    assert f"is damaged ({why})" in Settings.load().problem
+
+
+def test_settings_values_parlor_can_t_use_are_named_and_left_in_the_file():
+    from tui.settings import Settings
+
+    path = settings_file()
+    path.write_text('{"theme": "nonexistent", "bot_speed": 7, "ascii": "yes", "sound": "on"}')
+    s = Settings.load()
+    assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", False)
+    assert s.problem == (f"Parlor ignored these settings in {path}, using the default instead: "
+                         'theme "nonexistent" (no such theme); ascii "yes" (true or false); '
+                         "bot_speed 7 (slow, normal, fast, instant).")
+    s.bot_speed = "fast"
+    assert s.save("bot_speed") is None                  # only what was changed is written
+    assert json.loads(path.read_text()) == {"theme": "nonexistent", "bot_speed": "fast", "ascii": "yes",
+                                            "sound": "on"}
+    assert not (path.parent / "settings.json.damaged").exists()
+    path.write_text('{"theme": "dracula", "ascii": true}')        # a Textual theme is a theme
+    s = Settings.load()
+    assert (s.theme, s.ascii, s.problem) == ("dracula", True, None)
+    path.write_text('{"bot_speed": []}')
+    assert Settings.load().problem == (f"Parlor ignored this setting in {path}, using the default "
+                                       "instead: bot_speed [] (slow, normal, fast, instant).")
+
+
+def test_a_settings_file_that_can_t_be_read_is_reported_and_never_written_over(monkeypatch):
+    from tui import settings as settings_module
+    from tui.settings import Settings
+
+    path = settings_file()
+    path.write_text('{"theme": "parlor-light"}')
+    real = Path.read_bytes
+
+    def read_bytes(self):
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    with monkeypatch.context() as m:
+        m.setattr(Path, "read_bytes", read_bytes)
+        s = Settings.load()
+        assert s.theme == "parlor-dark"
+        assert s.problem == (f"Parlor can't read your settings file {path} (Permission denied), so it "
+                             "uses the default settings and won't save changes over it.")
+        m.setattr(settings_module, "write_atomic", lambda *a: pytest.fail("written over"))
+        assert s.save("ascii") == (f"settings not saved: {path} can't be read (Permission denied), "
+                                   "so it is left as it is")
+    assert json.loads(path.read_text()) == {"theme": "parlor-light"}
+
+
+def test_good_or_missing_settings_have_no_problem():
+    from tui.settings import Settings
+
+    assert Settings.load().problem is None                            # no file yet
+    settings_file().write_text('{"theme": "parlor-light", "ascii": true, "bot_speed": "slow"}')
+    s = Settings.load()
+    assert (s.theme, s.ascii, s.bot_speed, s.problem) == ("parlor-light", True, "slow", None)

@@ -143,6 +143,9 @@ class ParlorApp(App[None]):
 
     def on_mount(self) -> None:
         self._catch_exit_signals(True)
+        if self.settings.problem:      # a damaged settings.json: said, not ignored silently
+            self.notify(self.settings.problem, title="Settings", severity="warning", timeout=15,
+                        markup=False)
         self.set_class(self.ascii, "-ascii")
         ascii_scrollbars(self.ascii)
         self._persist_theme = True

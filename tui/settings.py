@@ -1,12 +1,23 @@
 """Player settings (theme, glyphs, bot speed) in settings.json.
 
 Where: PARLOR_HOME/settings.json, else the user config directory
-(`engine.saves.settings_path`). A missing or unreadable file means the
-defaults; it never stops the app.
+(`engine.saves.settings_path`). A missing file means the defaults; a file
+that can't be used never stops the app either, but it is never lost:
+
+- `Settings.load` says in `problem` what was wrong (a sentence for people,
+  or None): a damaged file (not JSON, cut short, not a settings object)
+  means the defaults; a value it can't use (an unknown theme, `"ascii":
+  "yes"`) means the default for that one setting.
+- `Settings.save` writes only the settings changed over what the file holds
+  at that moment, keeping the rest of the file as it is (values it can't use,
+  keys of a newer Parlor). A damaged file is first kept beside it as
+  `settings.json.damaged` (`settings.json.damaged-2`… when that is taken); a
+  file that can't be read is not written over at all.
 """
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -16,6 +27,61 @@ from engine.saves import settings_path, write_atomic
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 BOT_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 DEFAULT_THEME = "parlor-dark"
+DAMAGED_SUFFIX = ".damaged"
+
+
+def known_themes() -> set[str]:
+    """The themes the app offers: Parlor's own and Textual's built-in ones."""
+    from textual.theme import BUILTIN_THEMES
+
+    from themes import THEMES
+
+    return set(THEMES) | set(BUILTIN_THEMES)
+
+
+class _Damaged(Exception):
+    """settings.json is there but is not a settings object; `str()` says why."""
+
+
+def _read(path: Path) -> dict | None:
+    """What settings.json holds: a dict, or None when there is no file. Raises _Damaged
+    (not JSON, cut short, not an object) or OSError (can't be read)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Damaged("not a text file") from None
+    if not text.strip():
+        raise _Damaged("the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()):
+            raise _Damaged("the file is cut short") from None
+        raise _Damaged(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise _Damaged("not a settings file") from None
+    if not isinstance(data, dict):
+        raise _Damaged("not a settings file")
+    return data
+
+
+def _show(value) -> str:
+    """A value from the file as it is written there: "yes", 7, null."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+def _damaged_names(path: Path):
+    """Where a damaged settings.json is kept: settings.json.damaged, then -2, -3…"""
+    for n in range(1, 100):
+        yield path.with_name(path.name + DAMAGED_SUFFIX + ("" if n == 1 else f"-{n}"))
 
 
 @dataclass
@@ -24,6 +90,9 @@ class Settings:
     ascii: bool = False
     bot_speed: str = "normal"
     path: Path | None = field(default=None, repr=False, compare=False)
+    # What `load` found wrong with the file, as a sentence for people (None: nothing);
+    # it describes the file as it was loaded (a later `save` does not change it).
+    problem: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def bot_delay(self) -> float:
@@ -31,35 +100,94 @@ class Settings:
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
+        """The settings in `path` (settings.json); the defaults for what is missing or
+        can't be used, with `problem` saying what that was. Never raises."""
         path = Path(path) if path else settings_path()
         out = cls(path=path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = _read(path)
+        except _Damaged as exc:
+            keep = next((k for k in _damaged_names(path) if not os.path.lexists(k)), None)
+            out.problem = (f"Your settings file {path} is damaged ({exc}), so Parlor uses the "
+                           f"default settings. When you change a setting, the damaged file is "
+                           f"kept as {keep.name if keep else path.name + DAMAGED_SUFFIX}.")
             return out
-        if not isinstance(data, dict):
+        except OSError as exc:
+            out.problem = (f"Parlor can't read your settings file {path} ({exc.strerror or exc}), "
+                           f"so it uses the default settings and won't save changes over it.")
             return out
-        if isinstance(data.get("theme"), str):
-            out.theme = data["theme"]
-        if isinstance(data.get("ascii"), bool):
-            out.ascii = data["ascii"]
-        if data.get("bot_speed") in BOT_SPEEDS:
-            out.bot_speed = data["bot_speed"]
+        if data is None:
+            return out
+        ignored = []
+        if "theme" in data:
+            if isinstance(data["theme"], str) and data["theme"] in known_themes():
+                out.theme = data["theme"]
+            else:
+                ignored.append(f"theme {_show(data['theme'])} (no such theme)")
+        if "ascii" in data:
+            if isinstance(data["ascii"], bool):
+                out.ascii = data["ascii"]
+            else:
+                ignored.append(f"ascii {_show(data['ascii'])} (true or false)")
+        if "bot_speed" in data:
+            if isinstance(data["bot_speed"], str) and data["bot_speed"] in BOT_SPEEDS:
+                out.bot_speed = data["bot_speed"]
+            else:
+                ignored.append(f"bot_speed {_show(data['bot_speed'])} ({', '.join(BOT_SPEEDS)})")
+        if ignored:
+            what = "this setting" if len(ignored) == 1 else "these settings"
+            out.problem = (f"Parlor ignored {what} in {path}, using the default instead: "
+                           f"{'; '.join(ignored)}.")
         return out
 
     def values(self) -> dict:
         """The settings as settings.json holds them."""
-        return {k: v for k, v in asdict(self).items() if k != "path"}
+        return {k: v for k, v in asdict(self).items() if k not in ("path", "problem")}
 
     def save(self, *keys: str) -> str | None:
         """Write the settings (only `keys` over what the file holds now, when given, so a
-        change made meanwhile by another Parlor stays); returns a reason if that failed
-        (the app goes on)."""
+        change made meanwhile by another Parlor stays, and so do the values this Parlor
+        can't use); returns a reason if that failed (the app goes on). A damaged file is
+        kept as settings.json.damaged first; one that can't be read is left alone."""
         path = self.path or settings_path()
-        data = Settings.load(path).values() if keys else self.values()
-        data.update((k, getattr(self, k)) for k in keys)
         try:
-            write_atomic(path, json.dumps(data, indent=2) + "\n")
+            data = _read(path)
+        except _Damaged:
+            data = None
+            kept = self._keep_damaged(path)
+            if isinstance(kept, str):
+                return kept
+        except OSError as exc:
+            return f"settings not saved: {path} can't be read ({exc.strerror or exc}), so it is left as it is"
+        if data is None:
+            data = Settings().values()
+        data.update((k, getattr(self, k)) for k in (keys or self.values()))
+        try:
+            write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         except OSError as exc:
             return f"settings not saved: {exc.strerror or exc}"
         return None
+
+    @staticmethod
+    def _keep_damaged(path: Path) -> Path | str:
+        """Keep the damaged file at `path` under a name of its own beside it (never
+        over another file): the new name, or why it couldn't be kept."""
+        for keep in _damaged_names(path):
+            try:
+                os.link(path, keep)          # fails if the name is taken: nothing is overwritten
+                return keep
+            except FileExistsError:
+                continue
+            except FileNotFoundError:
+                return keep                  # gone meanwhile: nothing to keep
+            except OSError:
+                pass                         # no hard links here: a copy
+            try:
+                with open(keep, "xb") as fh:
+                    fh.write(path.read_bytes())
+                return keep
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                return f"settings not saved: the damaged {path} could not be kept ({exc.strerror or exc})"
+        return f"settings not saved: the damaged {path} could not be kept (too many kept already)"

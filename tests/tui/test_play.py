@@ -706,6 +706,20 @@ async def test_the_bots_wait_while_quit_is_asked_and_no_dialog_waits_behind_a_ha
         assert [type(s).__name__ for s in app.screen_stack[-2:]] == [type(board).__name__, "HandoffScreen"]
 
 
+@run_async
+async def test_a_damaged_settings_file_is_reported_at_start_and_kept(home):
+    path = home / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"theme": "nonexistent", "bot_speed": 7, "ascii": "yes"', encoding="utf-8")
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = [n for n in app._notifications if n.title == "Settings"]
+        assert len(notes) == 1 and "is damaged (the file is cut short)" in notes[0].message
+        assert "settings.json.damaged" in notes[0].message
+    assert path.read_text(encoding="utf-8").startswith('{"theme": "nonexistent"')
+
+
 def test_a_setting_saved_keeps_what_another_parlor_saved_meanwhile(home):
     from tui.settings import Settings
 
