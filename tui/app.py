@@ -146,6 +146,11 @@ class ParlorApp(App[None]):
         if self.settings.problem:      # a damaged settings.json: said, not ignored silently
             self.notify(self.settings.problem, title="Settings", severity="warning", timeout=15,
                         markup=False)
+        if self.save_dir.is_dir() and not os.access(self.save_dir, os.W_OK | os.X_OK):
+            # said before a game is played in it, not after its first move
+            self.notify(f"Parlor can't write in the saves folder {self.save_dir}: games can be "
+                        "played but not saved. Make it writable, or use --save-dir.",
+                        title="Saves folder", severity="warning", timeout=15, markup=False)
         self.set_class(self.ascii, "-ascii")
         ascii_scrollbars(self.ascii)
         self._persist_theme = True

@@ -720,6 +720,22 @@ async def test_a_damaged_settings_file_is_reported_at_start_and_kept(home):
     assert path.read_text(encoding="utf-8").startswith('{"theme": "nonexistent"')
 
 
+@run_async
+async def test_a_saves_folder_parlor_cannot_write_in_is_reported_at_start(home, monkeypatch, tmp_path):
+    import os
+
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if str(path) == str(folder)
+                        else real(path, mode, **kw))
+    app = app_for(save_dir=folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = [n for n in app._notifications if n.title == "Saves folder"]
+        assert len(notes) == 1 and f"can't write in the saves folder {folder}" in notes[0].message
+
+
 def test_a_setting_saved_keeps_what_another_parlor_saved_meanwhile(home):
     from tui.settings import Settings
 
