@@ -571,3 +571,16 @@ async def test_fewer_players_than_partners_need_says_the_variant_changed():
         assert form.query_one("#players").value == 3 and form.query_one("#variant").value == "standard"
         hint = str(form.query_one("#setup-hint").render())
         assert hint == "Partners needs 4 players: with 3 the variant is Standard.", hint
+
+
+@run_async
+async def test_title_lines_that_cannot_be_used_say_so_in_words(home):
+    # with no saves, Continue and Load are dimmed: in words too, for a terminal without colour
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        prompts = {menu.get_option_at_index(i).id: str(menu.get_option_at_index(i).prompt)
+                   for i in range(menu.option_count)}
+        assert prompts["continue"].endswith("(none)") and prompts["load"].endswith("(none)")
+        assert prompts["new"].endswith(" n")

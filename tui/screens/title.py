@@ -71,10 +71,14 @@ class TitleScreen(ParlorScreen):
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted
         menu.clear_options()
+        # a line that can't be used says so in words, not only by its dimmer colour (NO_COLOR,
+        # a monochrome terminal): "(none)" where its key would be
         menu.add_options([
             Option("New game              n", id="new"),
-            Option("Continue              c", id="continue", disabled=self._latest is None),
-            Option("Load a saved game     l", id="load", disabled=not self._has_saves),
+            Option("Continue              c" if self._latest is not None else "Continue         (none)",
+                   id="continue", disabled=self._latest is None),
+            Option("Load a saved game     l" if self._has_saves else "Load a saved game (none)",
+                   id="load", disabled=not self._has_saves),
             Option("Rules                 r", id="rules"),
             Option("Settings              s", id="settings"),
             Option("Quit                  q", id="quit"),
