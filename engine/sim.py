@@ -133,20 +133,48 @@ def run(name: str, games: int, players: int, levels: list[str], variant: str | N
     return results
 
 
+# The table's columns: (first header row, second header row, width). Two header rows, so
+# that no column's name has a space in it: a name never reads as two columns, nor two as
+# one. A first-row label over one column is right-aligned, as the column is; a label over
+# several (it is followed by None for each further one) is centred across them.
+COLUMNS = (("", "level", 6), ("", "seats", 5), ("", "wins", 5), ("", "win%", 6), ("95%", "interval", 12),
+           ("mean score per", "game", 7), (None, "round", 7),
+           ("ms per decision", "median", 7), (None, "p99", 7))
+GAP = "  "
+
+
+def _ms(value: float) -> str:
+    """A decision time in at most 7 characters, to the hundredth while that is small."""
+    return f"{value:.2f}" if value < 100 else f"{value:.1f}" if value < 10_000 else f"{value:.0f}"
+
+
+def _row(cells) -> str:
+    """Cells in the columns: the level to the left, the numbers to the right."""
+    return GAP.join(cell.ljust(width) if i == 0 else cell.rjust(width)
+                    for i, (cell, (_, _, width)) in enumerate(zip(cells, COLUMNS)))
+
+
 def table(results: list[GameResult]) -> str:
-    """The printed summary."""
+    """The printed summary, 78 characters wide: it fits an 80-column terminal."""
     rows = summarize(results)
     n = len(results)
     moves = statistics.fmean(r.moves for r in results) if results else 0
-    # 77 columns: the table fits an 80-column terminal
-    lines = [f"{n} games, mean length {moves:.0f} moves",
-             f"{'level':<6} {'seats':>5} {'wins':>5} {'win %':>6} {'95% interval':>12} "
-             f"{'mean score':>10} {'per round':>9} {'median ms':>9} {'p99 ms':>7}"]
+    spans: list[list] = []           # [label, width, columns] of the first header row
+    for label, _, width in COLUMNS:
+        if label is None:
+            spans[-1][1] += len(GAP) + width
+            spans[-1][2] += 1
+        else:
+            spans.append([label, width, 1])
+    first = GAP.join(label.rjust(width) if columns == 1 else label.center(width)
+                     for label, width, columns in spans)
+    lines = [f"{n} games, mean length {moves:.0f} moves", first.rstrip(),
+             _row(name for _, name, _ in COLUMNS)]
     for s in rows:
         lo, hi = s.interval
-        score = f"{s.mean_score:.1f}" if s.mean_score is not None else "-"
-        per_round = f"{s.mean_round_score:.1f}" if s.mean_round_score is not None else "-"
-        interval = f"{100 * lo:.1f}–{100 * hi:.1f}%"
-        lines.append(f"{s.level:<6} {s.seats:>5} {s.wins:>5} {100 * s.wins / max(1, s.games):>5.1f}% "
-                     f"{interval:>12} {score:>10} {per_round:>9} {s.median_ms:>9.2f} {s.p99_ms:>7.2f}")
+        lines.append(_row((s.level, str(s.seats), str(s.wins), f"{100 * s.wins / max(1, s.games):.1f}%",
+                           f"{100 * lo:.1f}–{100 * hi:.1f}%",
+                           f"{s.mean_score:.1f}" if s.mean_score is not None else "-",
+                           f"{s.mean_round_score:.1f}" if s.mean_round_score is not None else "-",
+                           _ms(s.median_ms), _ms(s.p99_ms))))
     return "\n".join(lines)

@@ -59,7 +59,9 @@ def test_sim_prints_the_table_and_logs_progress_in_lines_when_not_a_terminal():
     assert lines[:2] == ["sorry, 2 players, seed 4", "levels by seat: normal,easy (seats rotate each game)"]
     assert lines[2].startswith("20 games, mean length ")
     assert max(map(len, lines)) <= 80
-    rows = {line.split()[0]: line.split() for line in lines[4:]}
+    assert lines[4].split() == ["level", "seats", "wins", "win%", "interval",
+                                "game", "round", "median", "p99"]
+    rows = {line.split()[0]: line.split() for line in lines[5:]}
     assert set(rows) == {"easy", "normal"}
     assert int(rows["easy"][2]) + int(rows["normal"][2]) == 20          # every game has one winner
 
@@ -86,3 +88,237 @@ def test_every_argument_says_what_it_is_for():
     r = run("new", "sorry", "--players", "9")
     assert r.returncode == 2 and r.stderr.strip().endswith("(try 'parlor new --help')")
     assert run("--theme", "nope", "new", "sorry").stderr.strip().endswith("(try 'parlor --help')")
+
+
+# ---------------------------------------------------------------- one rule for every command
+
+def one_line(r, code=2):
+    """The stderr line of a refused command line (after checking it is just that)."""
+    assert r.returncode == code, r.stderr
+    assert r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+    return r.stderr.rstrip("\n")
+
+
+TARGET_ONLY_POINTS = ("parlor new: --target applies only to Sorry! with --variant points "
+                      "(try 'parlor new --help')")
+
+
+@pytest.mark.parametrize("args", [
+    ["new", "pegs", "--target", "100"], ["new", "gnoming", "--target", "5"],
+    ["new", "sorry", "--target", "100"],
+    ["new", "sorry", "--variant", "teams", "--target", "0"], ["new", "pegs", "--target", "0"],
+])
+def test_target_outside_sorry_points_is_refused_alike_for_every_game(args):
+    assert one_line(run(*args)) == TARGET_ONLY_POINTS
+
+
+def test_target_is_taken_with_sorry_points():
+    from tui.cli import _check_new, build_parser
+
+    ap = build_parser()
+    spec = _check_new(ap, ap.parse_args(["new", "sorry", "--variant", "points", "--target", "100"]))
+    assert (spec.variant, spec.target) == ("points", 100)
+
+
+@pytest.mark.parametrize("command", [["new"], ["sim", "--games", "1"]])
+@pytest.mark.parametrize("game,variant,message", [
+    ("pegs", "teams", "Pegs and Jokers has no variant 'teams': choose standard"),
+    ("gnoming", "points", "Gnoming A Round has no variant 'points': choose standard"),
+    ("sorry", "silly", "Sorry! has no variant 'silly': choose standard, teams or points"),
+])
+def test_an_unknown_variant_is_named_the_same_way_by_new_and_sim(command, game, variant, message):
+    name, *rest = command
+    r = run(name, game, *rest, "--variant", variant)
+    assert one_line(r) == f"parlor {name}: {message} (try 'parlor {name} --help')"
+
+
+def test_the_variants_the_cli_names_are_the_engines():
+    import engine
+    from engine.sorry.game import VARIANTS as SORRY_VARIANTS
+    from tui.cli import VARIANTS
+
+    assert set(VARIANTS) == set(engine.GAMES) and VARIANTS["sorry"] == SORRY_VARIANTS
+    for game, variants in VARIANTS.items():
+        for variant in variants:
+            engine.new_game(game, players=4, seed=1, variant=variant)
+        if game != "sorry":
+            with pytest.raises(ValueError):
+                engine.new_game(game, players=4, seed=1, variant="teams")
+
+
+@pytest.mark.parametrize("args,prog", [
+    (["continue", "--bogus"], "parlor continue"), (["continue", "now"], "parlor continue"),
+    (["rules", "sorry", "--bogus"], "parlor rules"), (["new", "sorry", "--bogus"], "parlor new"),
+    (["sim", "sorry", "--games", "1", "--bogus"], "parlor sim"),
+    (["--bogus", "rules", "sorry"], "parlor"), (["--bogus"], "parlor"),
+])
+def test_unrecognized_arguments_are_blamed_on_the_command_they_follow(args, prog):
+    extra = args[-1] if prog != "parlor" else "--bogus"
+    assert one_line(run(*args)) == f"{prog}: unrecognized arguments: {extra} (try '{prog} --help')"
+
+
+# ---------------------------------------------------------------- global options, anywhere
+
+GLOBALS = ["--ascii", "--save-dir", "saves", "--theme", "parlor-light"]
+
+
+@pytest.mark.parametrize("command", [["new", "sorry"], ["continue"], ["rules", "pegs"],
+                                     ["sim", "gnoming", "--games", "1"]])
+def test_global_options_mean_the_same_before_and_after_the_command(command):
+    from tui.cli import build_parser
+
+    ap = build_parser()
+    before, after = ap.parse_args(GLOBALS + command), ap.parse_args(command + GLOBALS)
+    assert vars(before) == vars(after)
+    assert (after.ascii, after.save_dir, after.theme) == (True, "saves", "parlor-light")
+    plain = ap.parse_args(command)            # a command's copies of them do not reset the ones before it
+    assert (plain.ascii, plain.save_dir, plain.theme) == (False, None, None)
+    mixed = ap.parse_args(["--theme", "parlor-dark", *command, "--ascii"])
+    assert (mixed.ascii, mixed.save_dir, mixed.theme) == (True, None, "parlor-dark")
+    assert ap.parse_args(["--theme", "nord", *command, "--theme", "dracula"]).theme == "dracula"
+
+
+def test_ascii_after_the_command_prints_ascii(capsys):
+    assert main(["rules", "gnoming", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert out.isascii() and "| -1 and -2 |" in out
+    r = run("sim", "sorry", "--games", "2", "--players", "2", "--ascii")
+    assert r.returncode == 0 and r.stdout.isascii() and "%" in r.stdout, r.stderr
+
+
+def test_help_shows_the_global_options_for_every_command():
+    r = run("--help")
+    assert r.returncode == 0
+    assert "global options (before or after the command):" in r.stdout
+    assert "'parlor rules sorry --ascii'" in " ".join(r.stdout.split())
+    for command in ("new", "continue", "rules", "sim"):
+        r = run(command, "--help")
+        assert r.returncode == 0
+        group = r.stdout.split("global options (before or after the command):\n")[1]
+        for option in ("--save-dir DIR", "--theme NAME", "--ascii", "--version"):
+            assert option in group, (command, option)
+
+
+# ---------------------------------------------------------------- --theme
+
+COMMANDS = [[], ["new", "sorry"], ["continue"], ["rules", "sorry"], ["sim", "sorry", "--games", "1"]]
+
+
+def theme_names():
+    from textual.theme import BUILTIN_THEMES
+
+    from themes import THEMES
+
+    return set(THEMES) | set(BUILTIN_THEMES)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0] if c else "title")
+def test_a_wrong_theme_is_refused_by_every_command_and_the_message_lists_every_name(command):
+    from themes import THEMES
+
+    for args in (["--theme", "bogus", *command], [*command, "--theme", "bogus"]):
+        line = one_line(run(*args))
+        head = "parlor: unknown theme 'bogus': choose "
+        tail = " (try 'parlor --help')"
+        assert line.startswith(head) and line.endswith(tail), line
+        ours, textuals = line[len(head):-len(tail)].split(", or one of Textual's: ")
+        assert ours == "parlor-dark, parlor-light, parlor-high-contrast or parlor-okabe-ito"
+        # the names one types, not Settings' labels ("Parlor dark")
+        assert ours.replace(" or ", ", ").split(", ") == list(THEMES)
+        assert set(ours.replace(" or ", ", ").split(", ")) | set(textuals.split(", ")) == theme_names()
+
+
+def test_every_theme_the_message_names_is_taken():
+    from tui.cli import _check_theme, build_parser
+
+    ap = build_parser()
+    for name in theme_names():
+        _check_theme(ap, name)              # no SystemExit
+    assert main(["--theme", "parlor-okabe-ito", "rules", "sorry"]) == 0
+
+
+def test_theme_help_names_parlors_themes_whole():
+    from themes import THEMES
+    from tui.cli import PARLOR_THEMES
+
+    assert PARLOR_THEMES == tuple(THEMES)
+    help_text = run("--help").stdout
+    for name in THEMES:
+        assert name in help_text                 # never wrapped at a hyphen
+    assert "a wrong name lists them all" in " ".join(help_text.split())
+
+
+# ---------------------------------------------------------------- --save-dir
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0] if c else "title")
+def test_a_save_dir_under_a_file_is_refused_up_front_by_every_command(command, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    for save_dir, why in ((f / "sub", f"{f} is not a directory"), (f / "a" / "b", f"{f} is not a directory"),
+                          (f, "not a directory")):
+        for args in (["--save-dir", str(save_dir), *command], [*command, "--save-dir", str(save_dir)]):
+            assert one_line(run(*args)) == f"parlor: --save-dir {save_dir}: {why} (try 'parlor --help')"
+    assert one_line(run("--save-dir", "", *command)) == \
+        "parlor: --save-dir needs a directory name, not an empty one (try 'parlor --help')"
+
+
+@pytest.mark.parametrize("name", ["empty", "two words"])
+def test_continue_with_nothing_to_continue_hints_the_same_save_dir(tmp_path, name):
+    import shlex
+
+    from tui.cli import build_parser
+
+    save_dir = tmp_path / name
+    save_dir.mkdir()
+    line = one_line(run("--save-dir", str(save_dir), "continue"), code=1)
+    head = "parlor: there is no unfinished game to continue; start one with: "
+    assert line.startswith(head)
+    hint = line[len(head):]
+    assert hint == f"parlor --save-dir {shlex.quote(str(save_dir))} new sorry"
+    args = build_parser().parse_args(shlex.split(hint)[1:])      # as a shell would pass it
+    assert (args.command, args.game, args.save_dir) == ("new", "sorry", str(save_dir))
+    assert not list(save_dir.iterdir())           # looking for a game to continue wrote nothing
+
+
+def test_continue_without_save_dir_hints_plain_new(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "tui", "continue"], capture_output=True, text=True,
+                       env={**__import__("os").environ, "PARLOR_HOME": str(tmp_path)})
+    assert one_line(r, code=1) == ("parlor: there is no unfinished game to continue; "
+                                   "start one with: parlor new sorry")
+
+
+# ---------------------------------------------------------------- the sim table
+
+def test_sim_table_has_one_header_word_per_column_aligned_with_its_cells():
+    import re
+
+    from engine.sim import COLUMNS, GameResult, table
+
+    results = [GameResult(0, ["hard", "easy"], [0], 300, [142, 20], [[40, 5], [102, 15]],
+                          {"hard": [1.5, 12.0], "easy": [0.0001]}),
+               GameResult(1, ["easy", "hard"], [1], 280, None, None, {"hard": [0.25], "easy": [0.0002]})]
+    lines = table(results).splitlines()
+    assert lines[0] == "2 games, mean length 290 moves"
+    top, names, *rows = lines[1:]
+    assert max(map(len, lines)) <= 78
+    spans = [m.span() for m in re.finditer(r"\S+", names)]
+    assert names.split() == [name for _, name, _ in COLUMNS]
+    assert [row.split()[0] for row in rows] == ["easy", "hard"]
+    for row in rows:
+        cells = [m.span() for m in re.finditer(r"\S+", row)]
+        assert len(cells) == len(spans)
+        assert cells[0][0] == spans[0][0]                                  # level: to the left
+        assert [end for _, end in cells[1:]] == [end for _, end in spans[1:]]   # numbers: to the right
+    # the first row's labels stand over their columns: "95%" over "interval", the others
+    # within the two columns they name (not over a neighbour's)
+    fields, at = [], 0
+    for _, _, width in COLUMNS:
+        fields.append((at, at + width))
+        at += width + 2
+    assert top.index("95%") + 3 == spans[4][1]
+    for label, first, last in (("mean score per", 5, 6), ("ms per decision", 7, 8)):
+        start = top.index(label)
+        assert fields[first][0] <= start and start + len(label) <= fields[last][1], label
+        assert start < spans[first][0] and start + len(label) > spans[last][0], label     # over both
+    hard = rows[1].split()
+    assert hard[5:] == ["142.0", "71.0", "1500.0", "12000"]    # a game with scores; its 2 rounds; ms

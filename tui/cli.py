@@ -12,6 +12,7 @@ import sys
 
 from engine import GAMES
 
+from .names import GAME_NAMES
 from .text import without_rule_ids
 
 
@@ -36,27 +37,76 @@ class _VersionAction(argparse.Action):
         parser.exit(0)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """--help wrapped between words, never inside a hyphenated name (parlor-high-contrast)."""
+
+    def _split_lines(self, text, width):
+        import textwrap
+
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
+
+    def _fill_text(self, text, width, indent):
+        import textwrap
+
+        return textwrap.fill(self._whitespace_matcher.sub(" ", text).strip(), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump) and exit code 2."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):  # type: ignore[override]
         self.exit(2, f"{self.prog}: {message} (try '{self.prog} --help')\n")
 
 
+class _CommandParser(_Parser):
+    """A command's parser: what it does not know is its own mistake, so the error names
+    the command and points to its help ("parlor continue: unrecognized arguments: …")."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        namespace, extra = super().parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return namespace, extra
+
+
 GAME_HELP = "sorry (Sorry!), pegs (Pegs and Jokers) or gnoming (Gnoming A Round)"
 VARIANT_HELP = "Sorry!: standard, teams or points (default standard); the other games have only standard"
+VARIANTS = {"sorry": ("standard", "teams", "points"), "pegs": ("standard",), "gnoming": ("standard",)}
+"""Each game's variants, as `--variant` takes them (the engine accepts exactly these)."""
+PARLOR_THEMES = ("parlor-dark", "parlor-light", "parlor-high-contrast", "parlor-okabe-ito")
+"""themes.THEMES' names, for --help without importing Textual (a test keeps them the same)."""
+GLOBAL_OPTIONS = "global options (before or after the command)"
+
+
+def _add_global_options(parser: argparse.ArgumentParser, *, command: bool) -> None:
+    """--save-dir, --theme, --ascii and --version, taken before the command (by the top
+    parser) or after it (by the command's): a command's copies default to SUPPRESS, so
+    they leave what came before the command alone unless given again."""
+    unset = {"default": argparse.SUPPRESS} if command else {}
+    group = parser.add_argument_group(GLOBAL_OPTIONS)
+    group.add_argument("--save-dir", metavar="DIR", **unset,
+                       help="where saved games live (default: the user data folder, "
+                            "~/.local/share/parlor/saves on Linux, or $PARLOR_HOME/saves)")
+    group.add_argument("--theme", metavar="NAME", **unset,
+                       help=f"colour theme: {', '.join(PARLOR_THEMES[:-1])} or {PARLOR_THEMES[-1]} "
+                            f"(default {PARLOR_THEMES[0]}), or one of Textual's (nord, dracula, ...); "
+                            f"a wrong name lists them all")
+    group.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS if command else False,
+                       help="ASCII glyphs only (for terminals without Unicode)")
+    group.add_argument("--version", action=_VersionAction)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="parlor", description="Sorry!, Pegs and Jokers and Gnoming A Round in the terminal.")
-    ap.add_argument("--version", action=_VersionAction)
-    ap.add_argument("--save-dir", metavar="DIR",
-                    help="where saved games live (default: the user data folder, "
-                         "~/.local/share/parlor/saves on Linux, or $PARLOR_HOME/saves)")
-    ap.add_argument("--theme", metavar="NAME",
-                    help="colour theme (default parlor-dark; a wrong name lists them all)")
-    ap.add_argument("--ascii", action="store_true", help="ASCII glyphs only (for terminals without Unicode)")
-    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+    ap = _Parser(prog="parlor", description="Sorry!, Pegs and Jokers and Gnoming A Round in the terminal.",
+                 epilog="The global options may come before or after the command "
+                        "('parlor --ascii rules sorry' or 'parlor rules sorry --ascii').")
+    _add_global_options(ap, command=False)
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser,
                             help="with none, the title screen")
 
     new = sub.add_parser("new", help="start a new game", description="Start a new game straight on its board.",
@@ -74,10 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a fixed deal: the same seed gives the same cards and the same bot choices "
                           "(default: a random one)")
     new.add_argument("--target", type=_whole, metavar="N",
-                     help="Sorry! points variant: the match target (default 250; 0 plays a single game)")
+                     help="Sorry! points variant only: the match target (default 250; 0 plays a single game)")
 
-    sub.add_parser("continue", help="resume the most recent unfinished game",
-                   description="Resume the most recent unfinished game (the title screen's Load lists all).")
+    cont = sub.add_parser("continue", help="resume the most recent unfinished game",
+                          description="Resume the most recent unfinished game (the title screen's Load "
+                                      "lists all).")
 
     rules = sub.add_parser("rules", help="print the rules of a game",
                            description="Print the rules as Parlor plays them, as Markdown.")
@@ -85,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="bot-only games: win rates and timing",
                          description="Play bot-only games and print each level's wins (with a 95% "
-                                     "interval), mean game length and decision time.")
+                                     "interval), mean scores, game length and decision time.")
     sim.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
     sim.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games to play")
     sim.add_argument("--players", type=_positive, metavar="N", help="how many seats (default 4)")
@@ -97,7 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the same seed plays the same games, deals and bot choices (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, metavar="N",
                      help="processes to play the games on (default 1); the results do not depend on it")
-    ap.commands = {"new": new, "sim": sim, "rules": rules}      # for their errors (and their --help)
+    ap.commands = {"new": new, "continue": cont, "sim": sim, "rules": rules}   # for their errors
+    for parser in ap.commands.values():      # after the command's own options in its --help
+        _add_global_options(parser, command=True)
     return ap
 
 
@@ -121,9 +174,57 @@ _whole = _at_least(0)
 DEFAULT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
 
 
+def _either(words) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _check_variant(parser: argparse.ArgumentParser, game: str, variant: str | None) -> None:
+    """`--variant` names one of the game's variants (the same words for `new` and `sim`)."""
+    if variant is not None and variant not in VARIANTS[game]:
+        parser.error(f"{GAME_NAMES[game]} has no variant {variant!r}: choose {_either(VARIANTS[game])}")
+
+
+def _check_save_dir(ap: argparse.ArgumentParser, save_dir: str | None) -> None:
+    """--save-dir must be, or be able to become, a folder: neither it nor a folder
+    above it may be a file (else Parlor would find no saves there, and write none)."""
+    if save_dir is None:
+        return
+    import os
+    from pathlib import Path
+
+    if not save_dir.strip():
+        ap.error("--save-dir needs a directory name, not an empty one")
+    path = Path(save_dir).expanduser()
+    for above in (path, *path.parents):
+        if os.path.exists(above):            # the nearest part of the path that is there
+            if not os.path.isdir(above):
+                where = "" if above == path else f"{above} is "
+                ap.error(f"--save-dir {save_dir}: {where}not a directory")
+            return
+
+
+def _check_theme(ap: argparse.ArgumentParser, theme: str | None) -> None:
+    """--theme names a theme the app has: Parlor's own or one of Textual's (loads Textual's
+    theme module, so only when a theme is given)."""
+    if theme is None:
+        return
+    from textual.theme import BUILTIN_THEMES
+
+    from themes import THEMES
+
+    if theme not in THEMES and theme not in BUILTIN_THEMES:
+        textual = sorted(name for name in BUILTIN_THEMES if name not in THEMES)
+        ap.error(f"unknown theme {theme!r}: choose {_either(THEMES)}, "
+                 f"or one of Textual's: {', '.join(textual)}")
+
+
 def run_sim(ap: argparse.ArgumentParser, args) -> int:
     from engine import sim
 
+    parser = ap.commands["sim"]
+    _check_variant(parser, args.game, args.variant)
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     try:
@@ -148,11 +249,16 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
         results = sim.run(args.game, args.games, players, levels, variant=args.variant,
                           seed=args.seed, workers=args.workers, progress=progress)
     except ValueError as exc:
-        ap.commands["sim"].error(without_rule_ids(str(exc)))
+        parser.error(without_rule_ids(str(exc)))
     variant = f", {args.variant}" if args.variant else ""
-    print(f"{args.game}{variant}, {players} players, seed {args.seed}")     # lines that fit 80 columns
-    print(f"levels by seat: {','.join(levels)} (seats rotate each game)")
-    print(sim.table(results))
+    text = (f"{args.game}{variant}, {players} players, seed {args.seed}\n"      # lines that fit 80 columns
+            f"levels by seat: {','.join(levels)} (seats rotate each game)\n"
+            f"{sim.table(results)}\n")
+    if args.ascii:
+        from .text import asciify
+
+        text = asciify(text)
+    sys.stdout.write(text)
     return 0
 
 
@@ -162,19 +268,23 @@ def _check_new(ap: argparse.ArgumentParser, args):
 
     from .session import GameSpec
 
+    parser = ap.commands["new"]
+    _check_variant(parser, args.game, args.variant)
+    variant = args.variant or "standard"
+    if args.target is not None and (args.game, variant) != ("sorry", "points"):
+        parser.error("--target applies only to Sorry! with --variant points")
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     humans = 1 if args.humans is None else args.humans
     if not 0 <= humans <= players:
-        ap.commands["new"].error(f"--humans must be between 0 and the number of players ({players}), "
-                                 f"not {humans}")
+        parser.error(f"--humans must be between 0 and the number of players ({players}), not {humans}")
     level = args.level or "normal"
     seats = tuple(Seat("human") if i < humans else Seat("bot", level) for i in range(players))
-    spec = GameSpec(game=args.game, players=players, seats=seats, variant=args.variant or "standard",
+    spec = GameSpec(game=args.game, players=players, seats=seats, variant=variant,
                     seed=args.seed, target=args.target)
     try:
         spec.validate()
     except ValueError as exc:
-        ap.commands["new"].error(without_rule_ids(str(exc)))
+        parser.error(without_rule_ids(str(exc)))
     return spec
 
 
@@ -182,28 +292,19 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
     from engine import saves
 
     save_dir = args.save_dir
-    if save_dir is not None:
-        from pathlib import Path
-
-        path = Path(save_dir).expanduser()
-        if path.exists() and not path.is_dir():
-            ap.error(f"--save-dir {save_dir}: not a directory")
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":
         latest, busy, _ = saves.to_continue(saves.list_saves(save_dir))
         if latest is None:
-            print("parlor: there is no unfinished game to continue; start one with 'parlor new sorry'",
+            import shlex
+
+            where = f" --save-dir {shlex.quote(save_dir)}" if save_dir is not None else ""
+            print(f"parlor: there is no unfinished game to continue; start one with: parlor{where} new sorry",
                   file=sys.stderr)
             return 1
         if busy:
             print(f"parlor: your last game is {busy}; quit it there first", file=sys.stderr)
             return 1
-    from textual.theme import BUILTIN_THEMES
-
-    from themes import THEMES
-
-    if args.theme is not None and args.theme not in THEMES and args.theme not in BUILTIN_THEMES:
-        ap.error(f"unknown theme {args.theme!r}: choose one of {', '.join(THEMES)} (or a Textual theme)")
 
     from .app import Start, make_app
 
@@ -215,9 +316,10 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
-    args, extra = ap.parse_known_args(argv)
-    if extra:          # "parlor sim ... --bogus" points to 'parlor sim --help', not the top level
-        ap.commands.get(args.command, ap).error(f"unrecognized arguments: {' '.join(extra)}")
+    args = ap.parse_args(argv)     # a command's own parser refuses what it does not know
+    # The global options mean the same to every command, so they are checked for every one.
+    _check_save_dir(ap, args.save_dir)
+    _check_theme(ap, args.theme)
     if args.command == "sim":
         return run_sim(ap, args)
     if args.command == "rules":
