@@ -584,3 +584,18 @@ async def test_title_lines_that_cannot_be_used_say_so_in_words(home):
                    for i in range(menu.option_count)}
         assert prompts["continue"].endswith("(none)") and prompts["load"].endswith("(none)")
         assert prompts["new"].endswith(" n")
+
+
+@run_async
+async def test_q_goes_back_from_settings_and_load_as_from_the_rules(home):
+    from tui.screens.title import TitleScreen
+
+    bot_played(done=lambda s: len(s.record.moves) >= 2)     # a save, so that Load opens
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("s", "l", "r"):
+            await pilot.press(key)
+            await until(pilot, lambda: not isinstance(app.screen, TitleScreen), what=f"the screen on {key}")
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, TitleScreen), what=f"back from {key}")
+        assert app.is_running

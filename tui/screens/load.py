@@ -95,7 +95,7 @@ class LoadScreen(ParlorScreen):
     HELP_TITLE = "Saved games"
     BINDINGS = [
         Binding("d,delete", "delete", "Delete"),
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ]

@@ -18,7 +18,7 @@ from .base import ParlorScreen
 class SettingsScreen(ParlorScreen):
     HELP_TITLE = "Settings"
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),
         Binding("up,k", "app.focus_previous", "Line", key_display="↑/↓", tooltip="Move between the lines"),
         Binding("down,j", "app.focus_next", "Line", show=False, tooltip="Move between the lines"),
     ]
