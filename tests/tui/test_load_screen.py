@@ -101,7 +101,7 @@ async def test_each_damaged_row_says_which_file_it_is(home, size):
                 assert label == fit_name(name, len(label)) and len(label) >= 18
                 assert label.startswith("pegs-") and label.endswith(name[-12:])   # "…e11753-c14.json"
         await highlight(pilot, screen, damaged[3])
-        assert detail(screen).startswith(f"{damaged[3]} can't be read: the file is cut short")
+        assert detail(screen).startswith(f"{damaged[3]} can't be opened: the file is cut short")
     # with ASCII glyphs the cut is marked with ASCII too
     app = app_for(ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -170,7 +170,7 @@ async def test_a_file_parlor_may_not_read_says_so_once(home, monkeypatch):
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot)
-        assert rows(screen)["x.json"][2] == "can't read"
+        assert rows(screen)["x.json"][2] == "unreadable"
         await highlight(pilot, screen, "x.json")
         assert detail(screen) == ("x.json can't be opened: no permission to read it.\n"
                                   "Parlor leaves it as it is; d deletes it.")
@@ -186,7 +186,7 @@ async def test_a_file_name_is_shown_as_it_is_never_read_as_markup(home):
         screen = await open_load(pilot)
         assert rows(screen)[name][0] == name
         await highlight(pilot, screen, name)
-        assert detail(screen).startswith(f"{name} can't be read: ")
+        assert detail(screen).startswith(f"{name} can't be opened: ")
 
 
 # ---------------------------------------------------------------- keys

@@ -46,7 +46,7 @@ async def test_damaged_saves_are_listed_kept_and_deletable(home):
         screen.query_one("#saves").move_cursor(row=row)
         await pilot.pause()
         assert screen.check_action("open", ()) is None
-        assert "can't be read" in str(screen.query_one("#load-detail").render())
+        assert "can't be opened" in str(screen.query_one("#load-detail").render())
         await pilot.press("enter")
         assert app.screen is screen
         for name, data in files.items():

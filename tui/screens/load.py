@@ -42,11 +42,18 @@ def fit_name(name: str, width: int, ellipsis: str = "…") -> str:
     return head + ellipsis + tail
 
 
+def kind(entry: saves.Entry) -> tuple[str, str]:
+    """What is wrong with a file that can't be opened: (the Progress column's word, the
+    delete question's noun), one wording for the list, the lines under it and the question."""
+    if entry.unsupported:
+        return (("newer version", "game saved by a newer Parlor") if entry.newer else
+                ("unknown version", "save of an unknown format version"))
+    return ("unreadable", "unreadable file") if entry.unreadable else ("damaged", "damaged file")
+
+
 def status(entry: saves.Entry) -> str:
     """A file that can't be opened, in the Progress column's few words."""
-    if entry.unsupported:
-        return "newer version" if entry.newer else "unknown version"
-    return "can't read" if entry.unreadable else "damaged"
+    return kind(entry)[0]
 
 
 def explain(entry: saves.Entry) -> str:
@@ -56,8 +63,7 @@ def explain(entry: saves.Entry) -> str:
     if entry.unsupported and entry.newer:
         return (f"{name} was {entry.problem}.\n"
                 "Update Parlor to open it; this one leaves it as it is (d deletes it).")
-    what = "can't be opened" if entry.unsupported or entry.unreadable else "can't be read"
-    return f"{name} {what}: {entry.problem}.\nParlor leaves it as it is; d deletes it."
+    return f"{name} can't be opened: {entry.problem}.\nParlor leaves it as it is; d deletes it."
 
 
 class SavesTable(DataTable):
@@ -222,10 +228,7 @@ class LoadScreen(ParlorScreen):
         """The delete confirmation: the game as the list shows it, and its file."""
         name = shown_name(entry.path.name)
         if entry.info is None:
-            what = ("game saved by a newer Parlor" if entry.newer
-                    else "save of an unknown format version" if entry.unsupported
-                    else "unreadable file" if entry.unreadable else "damaged file")
-            return f"Delete this {what}?\n\nFile: {name}\n\nThis can't be undone."
+            return f"Delete this {kind(entry)[1]}?\n\nFile: {name}\n\nThis can't be undone."
         info = entry.info
         game = f"{names.describe(info, self.app.glyphs.sep)}, last played {names.when(info.updated)}"
         return f"Delete this saved game?\n\n{game}\nFile: {name}\n\nThis can't be undone."
