@@ -127,16 +127,24 @@ class ParlorApp(App[None]):
                 continue
             try:
                 if on:
-                    loop.add_signal_handler(sig, self._exit_on_signal)
+                    if signal.getsignal(sig) is signal.SIG_IGN:
+                        continue    # ignored by whoever started Parlor (nohup): left so
+                    loop.add_signal_handler(sig, self._exit_on_signal, sig)
                 else:
                     loop.remove_signal_handler(sig)
             except (NotImplementedError, RuntimeError, ValueError):
                 pass                # no signals here (Windows) or not the main thread
 
-    def _exit_on_signal(self) -> None:
+    def _exit_on_signal(self, sig: int = signal.SIGTERM) -> None:
+        """Exit with the shell's code for a death by `sig` (128 + its number), saying what
+        ctrl+q says (even if that can't be worked out, Parlor still exits)."""
         from .screens.base import quit_note
 
-        self.exit(message=quit_note(self))
+        try:
+            note = quit_note(self)
+        except Exception:
+            note = None
+        self.exit(return_code=128 + int(sig), message=note)
 
     def on_unmount(self) -> None:
         self._catch_exit_signals(False)
@@ -146,7 +154,9 @@ class ParlorApp(App[None]):
         if self.settings.problem:      # a damaged settings.json: said, not ignored silently
             self.notify(self.settings.problem, title="Settings", severity="warning", timeout=15,
                         markup=False)
-        if self.save_dir.is_dir() and not os.access(self.save_dir, os.W_OK | os.X_OK):
+        # the folder, or the nearest folder above it that is there (where it would be made)
+        there = next((p for p in (self.save_dir, *self.save_dir.parents) if p.exists()), None)
+        if there is not None and there.is_dir() and not os.access(there, os.W_OK | os.X_OK):
             # said before a game is played in it, not after its first move
             self.notify(f"Parlor can't write in the saves folder {self.save_dir}: games can be "
                         "played but not saved. Make it writable, or use --save-dir.",
@@ -204,7 +214,7 @@ class ParlorApp(App[None]):
         """Save the setting just changed (only it: another Parlor may have changed others)."""
         problem = self.settings.save(key)
         if problem:
-            self.notify(problem, severity="warning")
+            self.notify(problem, severity="warning", markup=False)     # (it holds a path)
 
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and binding.key_display:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 
 import pytest
 from textual.widgets import RichLog, Static
@@ -364,6 +365,26 @@ async def test_the_bots_wait_while_the_terminal_is_too_small():
 
 
 @run_async
+async def test_a_hand_off_too_small_to_see_takes_no_key_and_says_if_moves_are_unsaved():
+    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
+    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
+                         variant="points", hands=hands, seed=4)
+    app = app_for(session)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        handoff = app.screen
+        for key in ("q", "escape", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is handoff and app.is_running, key
+        too_small = handoff.query_one("TooSmall")
+        assert "Your game is saved and waits" in str(too_small.render())
+        session.save_error = "Could not save the game in /x: Permission denied"
+        too_small.refresh()
+        assert "Your last moves are NOT saved: ctrl+q now loses them." in str(too_small.render())
+
+
+@run_async
 async def test_only_ctrl_q_quits_from_a_title_too_small_to_see():
     from tui.screens.title import TitleScreen
 
@@ -394,10 +415,11 @@ async def test_a_kill_or_hang_up_ends_parlor_as_ctrl_q_does():
         await human_turn(pilot)
         exit_app = app.exit
         app.exit = lambda *args, **kwargs: said.append(kwargs.get("message")) or exit_app(*args, **kwargs)
-        app._exit_on_signal()
+        app._exit_on_signal(signal.SIGHUP)
         await pilot.pause()
     assert said and said[0].startswith("Your game is saved. Resume it with:")
-    assert app.EXIT_SIGNALS == ("SIGTERM", "SIGHUP")
+    assert app.return_code == 128 + signal.SIGHUP          # as the shell reports a hang-up
+    # (tests/tui/test_signals.py sends the real signals to Parlor in a pseudo-terminal)
 
 
 @run_async

@@ -22,7 +22,7 @@ class HandoffScreen(ParlorModal[None]):
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
         Binding("escape", "title", "Title"),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "quit_game", "Quit"),      # (not "quit": only ctrl+q acts on a screen too small)
     ]
     DEFAULT_CSS = """
     HandoffScreen {
@@ -80,7 +80,7 @@ class HandoffScreen(ParlorModal[None]):
     # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
     # to the title unless the last moves are not saved (then it asks); the game opens again
     # at this hand-off
-    def action_quit(self) -> None:
+    def action_quit_game(self) -> None:
         board = board_under(self)
         if board is None:
             self.app.exit(message=quit_note(self.app))

@@ -26,11 +26,18 @@ class TooSmall(Widget):
         from ..screens.base import GameScreen
 
         w, h = self.app.size
-        game = any(isinstance(s, GameScreen) for s in self.app.screen_stack)
+        board = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if board is None:
+            about = "ctrl+q quits."
+        elif board.session.save_error:     # ctrl+q quits at once: say what that would lose
+            about = "Your last moves are NOT saved: ctrl+q now loses them."
+        elif board.game.is_over:
+            about = "Your game is saved; ctrl+q quits."
+        else:
+            about = "Your game is saved and waits (the bots too); ctrl+q quits."
         return (f"Parlor needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
                 f"This one is {w} x {h}.\n\n"
-                "Make the window bigger to carry on.\n" +
-                ("Your game is saved and waits (the bots too); ctrl+q quits." if game else "ctrl+q quits."))
+                f"Make the window bigger to carry on.\n{about}")
 
     def on_resize(self) -> None:
         self.refresh()

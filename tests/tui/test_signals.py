@@ -1,0 +1,76 @@
+"""Parlor killed (SIGTERM) or hung up on (SIGHUP, an SSH connection dropped) in a real
+terminal: it ends as ctrl+q does (the terminal given back, the game saved), with the
+shell's exit code for that signal. Run in a pseudo-terminal, as a user runs it."""
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+from engine import saves
+
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+
+def spawn(tmp_path):
+    """`parlor new sorry` (bots only) on an 80 x 24 pseudo-terminal: (process, its master fd)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", PARLOR_HOME=str(tmp_path / "home"))
+    env.pop("COLORTERM", None)
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "--save-dir", str(tmp_path / "saves"),
+                             "new", "sorry", "--seed", "3", "--humans", "0"],
+                            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    return proc, master
+
+
+def read(master, proc, until: bytes | None, timeout: float) -> bytes:
+    """What the terminal received, until `until` shows (or the process ends, or `timeout`)."""
+    out = b""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:              # the other end closed: the process has ended
+                break
+            if not chunk:
+                break
+            out += chunk
+            if until is not None and until in out:
+                break
+        elif proc.poll() is not None:
+            break
+    return out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_ends_parlor_as_ctrl_q_does(tmp_path, sig):
+    proc, master = spawn(tmp_path)
+    try:
+        started = read(master, proc, b"Sorry!", 30)
+        assert b"Sorry!" in started and proc.poll() is None
+        started += read(master, proc, None, 1.0)   # a bot's move or two: saved as played
+        proc.send_signal(sig)
+        after = read(master, proc, None, 15)     # (read on: a full terminal would stop it)
+        proc.wait(timeout=5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert proc.returncode == 128 + sig
+    assert LEAVE_ALT_SCREEN in started + after                # the terminal is given back
+    assert b"Your game is saved" in after
+    [path] = (tmp_path / "saves").glob("sorry-*.json")
+    assert saves.load(path).moves                             # ... and so is the game
