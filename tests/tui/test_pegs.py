@@ -529,12 +529,12 @@ async def test_a_bots_dead_hand_discard_is_titled_a_discard():
 
 
 @pytest.mark.parametrize("size, wide, tall", [((80, 24), False, False), ((100, 30), True, False),
-                                              ((120, 40), True, True)])
+                                              ((120, 40), True, False), ((130, 44), True, True)])
 @run_async
 async def test_with_room_the_board_widens_its_holes_and_spaces_its_lanes(size, wide, tall):
     # 80 columns hold holes of three cells, so a move's mark touches the peg before it
     # ("R1◆B2"); from 100 the holes take four ("R1 ◆B2"), and with rows to spare (the
-    # panels keeping PANEL_ROWS) a blank row parts the lanes
+    # panels keeping PANEL_ROWS: 8 players from 44 rows) a blank row parts the lanes
     pegs = {0: ["track:3", "track:8"], 1: ["track:4"], 2: ["start"], 3: ["start"],
             4: ["start"], 5: ["start"], 6: ["start"], 7: ["start"]}
     session = pegs_session(8, ("human",) + ("easy",) * 7, pegs=pegs, hands={0: ["A", "2", "3", "5", "9"]})
@@ -551,6 +551,12 @@ async def test_with_room_the_board_widens_its_holes_and_spaces_its_lanes(size, w
         if tall:
             red = next(r for r in rows if "Red" in r)
             assert not rows[rows.index(red) + 1].strip()                    # the row between lanes
+        # the A (chosen first) moves R1 onto B1: the wide board keeps the ✕ in sight after
+        # the peg that lands there
+        assert screen._selected_card() == "A"
+        red = next(strip.text for strip in board._lines if "Red" in strip.text)
+        landing = glyphs(False)["target"] + "R1"
+        assert (landing + glyphs(False).bumped if wide else landing) in red, red
         # R1 past Blue's peg with the 2: the mark of where it ends stands clear of B1
         await send(pilot, "right")          # the 2
         await pilot.pause()

@@ -256,6 +256,9 @@ class GameScreen(ParlorScreen):
         return self.log_text(text)
 
     def on_screen_resume(self) -> None:
+        # the turn may have changed under another screen (the log, help): the footer's keys
+        # are worked out again for the board as it is now
+        self.refresh_bindings()
         if self._handoff_waiting:
             self._handoff_waiting = False
             self.call_after_refresh(self.next_turn)

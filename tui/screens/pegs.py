@@ -88,7 +88,7 @@ class PegsScreen(TurnScreen):
             (g["in-spot"], "the in-spot: the way into HOME"),
             (f"{g['from']}R1", "the highlighted move: the peg's hole"),
             (f"{g.target}R1", "where it ends"),
-            (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board, under the move's mark)"),
+            (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board: under the move's mark, and after it from 100 columns)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),
             ("A  B", "the two teams"),
         ]
@@ -160,7 +160,10 @@ class PegsScreen(TurnScreen):
         text = pv.plain(text)
         return text.replace("→", "->") if self.app.ascii else text
 
-    PANEL_ROWS = 20            # rows the tall board leaves (top bar, panels, the move's line, footer)
+    # rows the tall board must leave (top bar, panels, the move's line, footer): enough that
+    # the move list keeps a comfortable height, so a taller window never shows fewer moves
+    # than a slightly shorter one did by much (4 players: tall from 36 rows, 6 from 40, 8 from 44)
+    PANEL_ROWS = 26
 
     def on_resize(self) -> None:
         super().on_resize()

@@ -188,6 +188,10 @@ class PegsBoard(CanvasBoard):
                 if kind == "to" and label:
                     owner = pv.INITIALS.index(label[0])
                     put(x + 1, y, label, style(f"pegs-board--p{owner}"))
+                if kind == "bumped" and hw > 3:
+                    # the wide board's spare cell: the ✕ stays in sight after the peg that
+                    # lands here is drawn over the one it bumps ("◆R1✕")
+                    put(x + 3, y, g.bumped, extra + mark)
                 restyle(x, y, 3, extra, marker)
             elif place[0] == "start":
                 owner = place[1]
