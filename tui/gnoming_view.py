@@ -14,8 +14,8 @@ from engine.gnoming.cards import parse_card
 from engine.gnoming.layout import LINES, line_name
 from engine.gnoming.scoring import matching_sets
 
-CARD_HELP = {"M": "Mulligan: wild in a matching line, 0 alone (G-7.1, G-7.5)",
-             "H": "Hazard: +10 in a layout; discarded, it lets the others flip (G-4.4, G-7.6)"}
+CARD_HELP = {"M": "Mulligan: wild in a matching line, 0 alone",
+             "H": "Hazard: +10 in a layout; discarded, it lets the others flip"}
 
 
 def card_text(name: str | None, glyphs, width: int = 2) -> str:

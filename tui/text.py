@@ -32,6 +32,12 @@ def without_rule_ids(text: str) -> str:
     return _RULE_IDS.sub("", text)
 
 
+def and_list(words) -> str:
+    """'Red', 'Red and Blue', 'Red, Yellow and Pink'."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}" if words else ""
+
+
 def sentence(text: str) -> str:
     """`text` as a sentence: a capital first, a full stop last unless it ends in ! or ?."""
     if not text:

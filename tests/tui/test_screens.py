@@ -599,3 +599,17 @@ async def test_q_goes_back_from_settings_and_load_as_from_the_rules(home):
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, TitleScreen), what=f"back from {key}")
         assert app.is_running
+
+
+@run_async
+async def test_continue_names_each_parlor_that_holds_a_newer_game(home, monkeypatch):
+    session = bot_played(done=lambda s: len(s.record.moves) >= 2)
+    [entry] = saves.list_saves()
+    passed = ((entry, "open in another Parlor (process 15454)"), (entry, "open in another Parlor (process 15640)"))
+    monkeypatch.setattr(saves, "to_continue", lambda entries: saves.ToContinue(entry, None, passed))
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        info = str(app.screen.query_one("#continue-info").render())
+        assert "2 newer games are open in other Parlors (process 15454, process 15640)." in info, info
+    assert session

@@ -661,3 +661,22 @@ async def test_in_partners_the_log_names_who_moved_a_partners_pawn():
         await send(pilot, "enter")
         await until(pilot, lambda: session.record.moves, what="Red's move")
         assert "Red: Y1 moved forward to square 41 with a 1" in log_text(screen)
+
+
+@run_async
+async def test_a_points_hand_shown_during_a_bots_turn_is_said_to_be_yours():
+    # under "Blue to play" a bare "Hand:" read as Blue's cards: it is the person's own
+    from tests.tui.helpers import bot_played
+
+    session = bot_played(variant="points", seed=15, done=lambda s: s.game.to_act == 1)
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Blue's move on show")
+        status = screen.query_one("#status")
+        assert status.border_title.startswith("Blue")
+        assert str(status.render()).startswith("Yours: "), str(status.render())
+        screen.action_skip()
+        await until(pilot, lambda: screen.awaiting, what="Red's turn")
+        await pilot.pause()
+        assert str(status.render()).startswith("Hand: ")

@@ -122,9 +122,8 @@ class HelpScreen(ScrollActions, ParlorModal[None]):
                       box=None, padding=(0, 2, 0, 0))
         table.add_column("keys", style="bold", max_width=16)      # a long list of keys wraps
         table.add_column("does")
-        for keys, what in self.rows:
+        for keys, what in self.rows:            # (^p, the command palette, is among them)
             table.add_row(keys, what)
-        table.add_row("ctrl+p", "command palette (themes, keys)")
         return table
 
     def marks_table(self) -> Table:

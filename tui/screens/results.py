@@ -11,6 +11,7 @@ from engine.core import COLOURS as COLOUR_NAMES     # every seat colour (Gnoming
 
 from .. import names
 from ..sorry_view import INITIALS
+from ..text import and_list
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
 from .scrolling import ScrollWhenLong, scroll_bindings
@@ -61,7 +62,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
         winners = g.winners
         title = names.game_title(g.game, getattr(g, "variant", None))
         if winners:
-            who = " and ".join(COLOUR_NAMES[w] for w in winners)
+            who = and_list(COLOUR_NAMES[w] for w in winners)
             humans = [w for w in winners if s.is_human(w)]
             verb = "win" if len(winners) > 1 else "wins"
             text.append(f"{who} {verb}!\n", style="bold")
@@ -141,7 +142,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
         best = min(totals)
         tied = [i for i, t in enumerate(totals) if t == best]
         if len(tied) > 1:
-            names = " and ".join(COLOUR_NAMES[i] for i in tied)
+            names = and_list(COLOUR_NAMES[i] for i in tied)
             if len(g.winners) < len(tied):
                 text.append(f" {names} tied on {best}: the lower round-three score breaks the tie.")
             else:

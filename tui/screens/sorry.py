@@ -19,7 +19,7 @@ from engine.sorry.why import forward_note, no_move_reason
 
 from .. import names
 from .. import sorry_view as sv
-from ..text import sentence
+from ..text import and_list, sentence
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
@@ -233,6 +233,9 @@ class SorryScreen(TurnScreen):
             return
         # top bar
         title = names.game_title("sorry", g.variant)
+        match = view.get("match") if g.variant == "points" else None
+        if match and match.get("target"):        # which game of the match (the moves run on)
+            title += f" {glyphs.sep} game {match['games'] + (0 if g.is_over else 1)}"
         turn = view.get("turn", 0) + 1
         if to_act is None:
             top = f"{title} {glyphs.sep} game over"
@@ -250,7 +253,7 @@ class SorryScreen(TurnScreen):
         # Who is to play goes in the panel's title (a row the moves need at 80 x 24).
         status.border_title = self._turn_title()
         if g.to_act is None:
-            winners = " and ".join(sv.COLOUR_NAMES[w] for w in g.winners)
+            winners = and_list(sv.COLOUR_NAMES[w] for w in g.winners)
             what = " the match" if g.variant == "points" else ""
             text.append(f"{winners} won{what}." if winners else "The game is over.", style="bold")
         elif self.private_hands():
@@ -259,8 +262,12 @@ class SorryScreen(TurnScreen):
             if viewer is None or hand is None:
                 text.append("Hand: hidden\n", style="italic")
             else:
-                # "Hand", not "Your hand": five cards then fit the 80-column panel on one line
-                who = "Hand" if len(self.session.humans) == 1 else f"{sv.COLOUR_NAMES[viewer]}'s hand"
+                # "Hand", not "Your hand": five cards then fit the 80-column panel on one line;
+                # "Yours" under another seat's "… to play" (not read as that seat's cards)
+                if len(self.session.humans) > 1:
+                    who = f"{sv.COLOUR_NAMES[viewer]}'s hand"
+                else:
+                    who = "Hand" if g.to_act == viewer else "Yours"
                 text.append(f"{who}: ")
                 legal_cards = {m.card for m in g.legal_moves() if m.kind not in ("discard",)} \
                     if self.awaiting else set()
@@ -373,7 +380,7 @@ class GameEndScreen(SummaryScreen):
         text.append(sentence(self.headline) + "\n", style="bold")
         text.append("Each player scores 5 per own pawn HOME; the winner adds 5 per opponent pawn "
                     "not HOME and a bonus of 100, 50 or 25 when no opponent has more than 0, 1 "
-                    "or 2 pawns HOME (S-13.6).\n\n", style="italic")
+                    "or 2 pawns HOME.\n\n", style="italic")
         text.append(f"{'Points':<8}" + "".join(f"{sv.COLOUR_NAMES[s]:>8}" for s in range(n)) + "\n",
                     style="bold")
         for number, row in enumerate(match["history"], 1):

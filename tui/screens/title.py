@@ -1,6 +1,8 @@
 """Title screen: new game, continue, load, rules, settings, quit."""
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -94,7 +96,12 @@ class TitleScreen(ParlorScreen):
                 lines.append(f"{busy[0].upper()}{busy[1:]}: quit it there to continue here.")
             if passed:       # a newer game is open elsewhere: say which game Continue takes
                 newer = "A newer game is" if len(passed) == 1 else f"{len(passed)} newer games are"
-                lines.append(f"{newer} {passed[0][1]}.")
+                reasons = list(dict.fromkeys(reason for _, reason in passed))
+                if len(reasons) == 1:
+                    lines.append(f"{newer} {reasons[0]}.")
+                else:        # in several Parlors: each one's process
+                    held = [re.sub(r"^.*\((.*)\)$", r"\1", reason) for reason in reasons]
+                    lines.append(f"{newer} open in other Parlors ({', '.join(held)}).")
             info.update("\n".join(lines))
         self.refresh_bindings()
         menu.focus()

@@ -339,7 +339,7 @@ class TurnScreen(GameScreen):
             return
         if not self.awaiting:
             if g.is_over:
-                ml.border_title = "Game over"
+                ml.border_title = "Results"           # (the Turn panel's title says "Game over")
                 ml.add_option(Option("The game is over: r shows the results.", disabled=True))
             elif self.bot_turn:
                 ml.border_title = f"{COLOURS[g.to_act]} is thinking{glyphs.dots}"
