@@ -77,8 +77,8 @@ def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | No
                 tl, tr, bl, br, h, v = (glyphs.box_tl, glyphs.box_tr, glyphs.box_bl, glyphs.box_br,
                                         glyphs.box_h, glyphs.box_v)
             face = card_text(name, glyphs, 2)
-            inner = (glyphs.pointer if here else ("*" if mark else " ")) + face + \
-                    (glyphs.pointer_left if here else ("*" if mark else " "))
+            inner = (glyphs.pointer if here else ("{" if mark else " ")) + face + \
+                    (glyphs.pointer_left if here else ("}" if mark else " "))
             lines[0].append(tl + h * 4 + tr, style=style)
             lines[1].append(v + inner + v, style=style + (" underline" if mark and not here else ""))
             lines[2].append(bl + h * 4 + br, style=style)
@@ -93,7 +93,8 @@ def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | No
 
 
 def small_grid(layout, glyphs, matched: int = 0) -> list[Text]:
-    """A compact grid: three lines of `[ 7][##][-2]`; a card in a matching line is starred: `* 7 `."""
+    """A compact grid: three lines of `[ 7][##][-2]`; a card in a matching line is in braces:
+    `{ 7}` (a set; a star between two cards read as marking either)."""
     out = []
     for row in range(3):
         line = Text()
@@ -101,11 +102,10 @@ def small_grid(layout, glyphs, matched: int = 0) -> list[Text]:
             cell = row * 3 + col
             name = layout[cell]
             mark = matched >> cell & 1
-            # a starred card reads "* 6 ": "* 6** 6*" ran the cards of a line together
-            line.append("*" if mark else "[", style="bold" if mark else "dim")
+            line.append("{" if mark else "[", style="bold" if mark else "dim")
             line.append(card_text(name, glyphs, 2), style="bold underline" if mark else
                         ("dim" if name is None else "bold"))
-            line.append(" " if mark else "]", style="dim")
+            line.append("}" if mark else "]", style="bold" if mark else "dim")
         out.append(line)
     return out
 

@@ -462,7 +462,7 @@ async def test_with_one_discard_pile_empty_a_drawn_card_is_discarded_with_x_show
         shown = {k.key for k in app.screen.query("FooterKey")}
         assert "x" in shown and "1" not in shown and "2" not in shown, shown
         status = " ".join(str(screen.query_one("#status").render()).split())
-        assert f"x discards it onto pile {empty + 1}, the empty one" in status, status
+        assert f"x discards it onto pile {empty + 1} (the empty one)" in status, status
         played = len(session.record.moves)
         await send(pilot, str(empty + 1))
         await until(pilot, lambda: len(session.record.moves) > played, what="the card to be discarded")
@@ -553,13 +553,19 @@ async def test_under_the_round_summary_the_board_shows_that_round_not_the_next_d
         assert "▒" in str(screen.query_one("#mine").render())       # the new deal, face down
 
 
-def test_sets_already_face_up_are_starred_during_play():
+def test_sets_already_face_up_are_in_braces_during_play():
+    from themes import glyphs
     from tui import gnoming_view as gv
 
     # row 1 (5 5 M) is a set; column 1 would be (5 3 ·) and row 3 (· 2 2) waits for a card
     layout = ["5", "5", "M", "3", "9", "-1", None, "2", "2"]
     assert gv.sets_so_far(layout) == 0b000000111
     assert gv.sets_so_far([None] * 9) == 0
+    # each card of the set in its own braces: no mark between two cards, read as either's
+    rows = [line.plain for line in gv.small_grid(layout, glyphs(True), gv.sets_so_far(layout))]
+    assert rows[0] == "{ 5}{ 5}{ M}" and rows[1] == "[ 3][ 9][-1]", rows
+    big = gv.big_grid(layout, glyphs(True), matched=gv.sets_so_far(layout)).plain.splitlines()
+    assert "{ 5}" in big[1] and "{ M}" in big[1] and "{" not in big[4], big
 
 
 @run_async

@@ -60,7 +60,7 @@ class GnomingScreen(GameScreen):
             (f"{g.pointer} 7{g.pointer_left}", "the cursor (a heavy frame): Enter acts on this card"),
             (g.hidden_card * 2, "a face-down card"),
             ("M  H", "a Mulligan, a Hazard"),
-            ("* 7", "a card in a completed matching row or column (face up: it counts already)"),
+            ("{ 7}", "a card in a completed matching row or column (face up: it counts already)"),
             ("dimmed", "a card you can't turn up, replace or bounce onto now"),
         ]
 
@@ -532,7 +532,7 @@ def discard_words(legal: list, hazard: str) -> str:
     if piles == [None]:
         return f"x discards {hazard} (it leaves play)"
     if len(piles) == 1:
-        return f"x discards it onto pile {piles[0] + 1}, the empty one"
+        return f"x discards it onto pile {piles[0] + 1} (the empty one)"
     return " or ".join(str(p + 1) for p in piles) + " discards it onto that pile"
 
 
@@ -544,7 +544,7 @@ def score_note(name: str, words: str, width: int) -> str:
 
 
 class RoundEndScreen(SummaryScreen):
-    """The end of a round: every grid revealed, matched lines starred, ±5, the score sheet."""
+    """The end of a round: every grid revealed, matched lines in braces, ±5, the score sheet."""
 
     HELP_TITLE = BOX_TITLE = "End of the round"
     HELP_GAME = "gnoming"
@@ -563,7 +563,7 @@ class RoundEndScreen(SummaryScreen):
             text.append(": the draw pile ran out again (no going-out bonus).\n")
         else:
             text.append(f" ({ended}).\n")
-        text.append("Cards in a matching row or column are starred (*).\n", style="italic")
+        text.append("Cards in a matching row or column are in braces: { 6}.\n", style="italic")
         # as many grids to a row as the box holds (#summary: 96 wide at most, less its
         # border, padding and scrollbar; a grid and its gap take 18 columns, the last no gap)
         inner = min(96, self.app.size.width) - 6
