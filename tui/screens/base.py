@@ -427,8 +427,13 @@ class ParlorModal(ModalScreen[T]):
 def quit_note(app) -> str | None:
     """What Parlor says as it quits at once (ctrl+q, q on a hand-off): about the game in
     play, if any, after one more try to save it."""
-    boards = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-    return saved_note(boards[-1].unsaved(), app.resume_command()) if boards else None
+    board = board_in(app)
+    return saved_note(board.unsaved(), app.resume_command()) if board is not None else None
+
+
+def board_in(app) -> "GameScreen | None":
+    """The game board on the app's screen stack (under any dialog over it), if any."""
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
 
 
 def saved_note(error: str | None = None, resume: str = "parlor continue") -> str:

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog, hang
-from .base import ParlorModal, quit_note
+from .base import ParlorModal, board_in, quit_note
 from .scrolling import ScrollWhenLong, scroll_bindings
 
 
@@ -93,9 +93,7 @@ class HandoffScreen(ParlorModal[None]):
 
 def board_under(screen):
     """The game board under a dialog (None if there is none)."""
-    from .base import GameScreen
-
-    return next((s for s in reversed(screen.app.screen_stack) if isinstance(s, GameScreen)), None)
+    return board_in(screen.app)
 
 
 def title_from(screen) -> None:

@@ -23,10 +23,10 @@ class TooSmall(Widget):
     def render(self) -> RenderResult:
         from ..app import MIN_HEIGHT, MIN_WIDTH
 
-        from ..screens.base import GameScreen
+        from ..screens.base import board_in
 
         w, h = self.app.size
-        board = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        board = board_in(self.app)
         if board is None:
             about = "ctrl+q quits."
         elif board.session.save_error:     # ctrl+q quits at once: say what that would lose
