@@ -367,18 +367,32 @@ def _unlink(path: Path) -> bool:
 
 
 # ------------------------------------------------------------------ reading
-def parse(text: str, path: Path | None = None) -> SaveRecord:
-    """A record from a file's text; raises DamagedSave or UnsupportedVersion."""
+class NotJSON(ValueError):
+    """A file's text is not JSON; `str()` says why in words (`read_json`)."""
+
+
+def read_json(text: str, what: str = "Parlor save") -> Any:
+    """JSON from a file's text (a save, settings.json), or NotJSON saying why not: "the
+    file is empty", "the file is cut short (truncated JSON)", "not valid JSON (line L,
+    column C: …)", "not a `what` (nested too deeply)"."""
     if not text.strip():
-        raise DamagedSave("the file is empty")
+        raise NotJSON("the file is empty")
     try:
-        d = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()):
-            raise DamagedSave("the file is cut short (truncated JSON)") from None
-        raise DamagedSave(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+            raise NotJSON("the file is cut short (truncated JSON)") from None
+        raise NotJSON(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
-        raise DamagedSave("not a Parlor save (nested too deeply)") from None
+        raise NotJSON(f"not a {what} (nested too deeply)") from None
+
+
+def parse(text: str, path: Path | None = None) -> SaveRecord:
+    """A record from a file's text; raises DamagedSave or UnsupportedVersion."""
+    try:
+        d = read_json(text)
+    except NotJSON as exc:
+        raise DamagedSave(str(exc)) from None
     return from_dict(d, path)
 
 

@@ -585,8 +585,8 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
     path.write_bytes(TRUNCATED_SETTINGS)
     s = Settings.load()
     assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", False)      # the defaults
-    assert s.problem == (f"Your settings file {path} is damaged (the file is cut short), so Parlor "
-                         "uses the default settings. When you change a setting, the damaged file is "
+    assert s.problem == (f"Your settings file {path} is damaged: the file is cut short (truncated JSON). "
+                         "Parlor uses the default settings. When you change a setting, the damaged file is "
                          "kept as settings.json.damaged.")
     assert path.read_bytes() == TRUNCATED_SETTINGS                  # loading changes nothing
     s.theme = "parlor-light"
@@ -596,7 +596,7 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
     assert Settings.load().problem is None
     path.write_bytes(b"\xff\xfe")                                   # damaged again: the first copy stays
     again = Settings.load()
-    assert "is damaged (not a text file)" in again.problem
+    assert "is damaged: not a text file." in again.problem
     assert again.problem.endswith("the damaged file is kept as settings.json.damaged-2.")
     assert again.save("ascii") is None
     assert (path.parent / "settings.json.damaged").read_bytes() == TRUNCATED_SETTINGS
@@ -604,12 +604,12 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
 
 
 @pytest.mark.parametrize("text,why", [(b"", "the file is empty"), (b"[1, 2]", "not a settings file"),
-                                      (b'{"theme": x}', "not valid JSON at line 1, column 11")])
+                                      (b'{"theme": x}', "not valid JSON (line 1, column 11: Expecting value)")])
 def test_every_kind_of_damaged_settings_file_is_named(text, why):
     from tui.settings import Settings
 
     settings_file().write_bytes(text)
-    assert f"is damaged ({why})" in Settings.load().problem
+    assert f"is damaged: {why}." in Settings.load().problem
 
 
 def test_settings_values_parlor_can_t_use_are_named_and_left_in_the_file():

@@ -21,7 +21,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from engine.saves import settings_path, write_atomic
+from engine.saves import NotJSON, read_json, settings_path, write_atomic
 
 # Seconds a bot's chosen move stays on screen before it is played.
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
@@ -54,16 +54,10 @@ def _read(path: Path) -> dict | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _Damaged("not a text file") from None
-    if not text.strip():
-        raise _Damaged("the file is empty")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
-            raise _Damaged("the file is cut short") from None
-        raise _Damaged(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise _Damaged("not a settings file") from None
+        data = read_json(text, "settings file")
+    except NotJSON as exc:
+        raise _Damaged(str(exc)) from None
     if not isinstance(data, dict):
         raise _Damaged("not a settings file")
     return data
@@ -108,7 +102,7 @@ class Settings:
             data = _read(path)
         except _Damaged as exc:
             keep = next((k for k in _damaged_names(path) if not os.path.lexists(k)), None)
-            out.problem = (f"Your settings file {path} is damaged ({exc}), so Parlor uses the "
+            out.problem = (f"Your settings file {path} is damaged: {exc}. Parlor uses the "
                            f"default settings. When you change a setting, the damaged file is "
                            f"kept as {keep.name if keep else path.name + DAMAGED_SUFFIX}.")
             return out

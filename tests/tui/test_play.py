@@ -737,7 +737,7 @@ async def test_a_damaged_settings_file_is_reported_at_start_and_kept(home):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         notes = [n for n in app._notifications if n.title == "Settings"]
-        assert len(notes) == 1 and "is damaged (the file is cut short)" in notes[0].message
+        assert len(notes) == 1 and "is damaged: the file is cut short (truncated JSON)." in notes[0].message
         assert "settings.json.damaged" in notes[0].message
     assert path.read_text(encoding="utf-8").startswith('{"theme": "nonexistent"')
 
