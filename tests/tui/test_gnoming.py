@@ -687,3 +687,26 @@ def test_a_long_score_line_wraps_under_its_words_with_the_score_kept_on_the_last
                     "        +5 = 55"], rows
     assert score_note("Red", "no matching line; other cards +35 = 35", 74) == \
         "Red     no matching line; other cards +35 = 35"
+
+
+@run_async
+async def test_the_cursor_says_when_it_moved_by_itself_after_a_turn_up():
+    # after the first opening flip the cursor's card is face up: it goes to the nearest
+    # face-down card, and the Turn panel says so (an arrow typed next starts from there)
+    session = gnoming_session(("human", "easy"), seed=5, until_state=lambda g: g.to_act == 0)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        before, played = screen.cursor, len(session.record.moves)
+        assert session.game.phase == "flip" and screen.game.to_act == 0
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) == played + 1 and screen.awaiting,
+                    what="the first flip")
+        await pilot.pause()
+        assert screen.cursor != before
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        assert "The cursor moved to the nearest card you can turn up." in status, status
+        await send(pilot, "right")
+        await pilot.pause()
+        assert "cursor moved" not in str(screen.query_one("#status").render())

@@ -182,6 +182,10 @@ class GnomingScreen(GameScreen):
             if cells:
                 self.cursor = min(cells, key=lambda c: (abs(c // 3 - row) + abs(c % 3 - col),
                                                         c not in down, c))
+                # said, so that an arrow key typed next isn't a surprise
+                what = {Flip: "turn up", Bounce: "bounce onto"}.get(type(cell_move(legal, self.cursor)))
+                if what and not self.message:
+                    self.message = f"The cursor moved to the nearest card you can {what}."
         self.redraw_turn()
 
     def _begin_bot(self, seat: int) -> None:
