@@ -416,13 +416,22 @@ async def test_the_footer_fits_80_columns_in_every_phase():
     assert {"flip", "draw", "play"} <= phases
 
 
+def one_pile_empty(phase: str) -> tuple[Session, int]:
+    """Red's turn (seed 5, four players) in `phase` with one discard pile empty; after a draw
+    ("play"), the drawn card's one discard goes there. The session and the empty pile."""
+    def there(g) -> bool:
+        return (g.to_act == 0 and g.phase == phase and [len(p) for p in g.piles].count(0) == 1
+                and (phase != "play" or sum(isinstance(m, Discard) for m in g.legal_moves()) == 1))
+
+    session = gnoming_session(("human", "easy", "easy", "easy"), seed=5, until_state=there)
+    return session, [len(p) for p in session.game.piles].index(0)
+
+
 @run_async
 async def test_with_one_discard_pile_empty_the_footer_offers_only_the_other():
     # Blue takes pile 2's only card: on Red's turn only pile 1 can be taken from, so the
     # footer says "1 Pile", not "1/2 Pile"; 2 still says why it can't be used
-    session = gnoming_session(("human", "easy", "easy", "easy"), seed=5, until_state=lambda g: (
-        g.to_act == 0 and g.phase == "draw" and [len(p) for p in g.piles].count(0) == 1))
-    empty = [len(p) for p in session.game.piles].index(0)
+    session, empty = one_pile_empty("draw")
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "human"
@@ -448,12 +457,7 @@ async def test_with_one_discard_pile_empty_the_footer_offers_only_the_other():
 async def test_with_one_discard_pile_empty_a_drawn_card_is_discarded_with_x_shown_once():
     # A drawn card must go onto the empty pile (G-4.5): that one discard is "x Discard" in
     # the footer, not also "1 Pile" or "2 Pile"; the pile's own key still discards it there
-    def one_pile_to_discard(g) -> bool:
-        return (g.to_act == 0 and g.phase == "play" and [len(p) for p in g.piles].count(0) == 1
-                and sum(isinstance(m, Discard) for m in g.legal_moves()) == 1)
-
-    session = gnoming_session(("human", "easy", "easy", "easy"), seed=5, until_state=one_pile_to_discard)
-    empty = [len(p) for p in session.game.piles].index(0)
+    session, empty = one_pile_empty("play")
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "human"
