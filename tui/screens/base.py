@@ -425,8 +425,8 @@ class ParlorModal(ModalScreen[T]):
 
 
 def quit_note(app) -> str | None:
-    """What Parlor says as it quits at once (ctrl+q, q on a hand-off): about the game in
-    play, if any, after one more try to save it."""
+    """What Parlor says as it quits at once (ctrl+q, a kill or a hang-up): about the game
+    in play, if any, after one more try to save it."""
     board = board_in(app)
     return saved_note(board.unsaved(), app.resume_command()) if board is not None else None
 

@@ -74,14 +74,14 @@ class HandoffScreen(ParlorModal[None]):
     @property
     def HELP_GAME(self) -> str | None:
         """Help shows the rules of the game being handed over."""
-        board = board_under(self)
+        board = board_in(self.app)
         return board.HELP_GAME if board is not None else None
 
     # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
     # to the title unless the last moves are not saved (then it asks); the game opens again
     # at this hand-off
     def action_quit_game(self) -> None:
-        board = board_under(self)
+        board = board_in(self.app)
         if board is None:
             self.app.exit(message=quit_note(self.app))
         else:
@@ -91,15 +91,10 @@ class HandoffScreen(ParlorModal[None]):
         title_from(self)
 
 
-def board_under(screen):
-    """The game board under a dialog (None if there is none)."""
-    return board_in(screen.app)
-
-
 def title_from(screen) -> None:
     """Esc on a dialog over a board: to the title as from the board (which asks first if the
     last moves are not saved); the game opens again at this dialog."""
-    board = board_under(screen)
+    board = board_in(screen.app)
     if board is None:
         screen.app.go_title()
     else:
