@@ -163,6 +163,7 @@ class SorryGame(Game):
         self.hands: list[list[str]] | None = None   # points variant
         self.to_act: int | None = first
         self.turn = 0                     # moves played so far (in the match)
+        self.again = False                # the seat to act plays again after a 2 (S-3, S-13.3)
         self._winners: list[int] = []
         # points match (S-13.7): games finished, per-game scores, totals
         self.totals = [0] * players
@@ -259,6 +260,7 @@ class SorryGame(Game):
         self.discard = []
         self.card = None
         self.to_act = self.first
+        self.again = False
         if self.variant == "points":
             for seat in range(self.players):      # S-13.1: pawn 1 starts on the circle
                 pos[seat * 4] = CIRCLE[seat]
@@ -551,6 +553,7 @@ class SorryGame(Game):
         else:
             nxt = (seat + 1) % self.players
         self.to_act = nxt
+        self.again = nxt == seat
         draw = self.draw
         self.card = draw.pop() if draw else self._draw(events)
         events.append(_draw_event(nxt, self.card, nxt == seat))
@@ -581,6 +584,7 @@ class SorryGame(Game):
             self._winners = [seat]
             events.append(Event("win", f"{COLOURS[seat]} has all four pawns HOME and wins!", seat))
         self.to_act = None
+        self.again = False
         return True
 
     # -------------------------------------------------- points variant
@@ -592,7 +596,8 @@ class SorryGame(Game):
             return self._end_points_game(seat, events)
         self.hands[seat].append(self._draw(events))
         events.append(Event("draw", f"{COLOURS[seat]} drew a replacement card", seat))
-        if move.card == "2" and move.kind != mv.DISCARD:
+        self.again = move.card == "2" and move.kind != mv.DISCARD
+        if self.again:
             events.append(Event("again", f"{COLOURS[seat]} plays again after the 2", seat))
         else:
             self.to_act = (seat + 1) % self.players
@@ -610,6 +615,7 @@ class SorryGame(Game):
         return scores
 
     def _end_points_game(self, winner: int, events: list) -> list[Event]:
+        self.again = False
         scores = self.game_scores(winner)
         self.history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
@@ -645,6 +651,7 @@ class SorryGame(Game):
             "to_act": self.to_act,
             "phase": "over" if self.to_act is None else "play",
             "turn": self.turn,
+            "again": self.again,
             "first": self.first,
             "scores": self.scores,
             "winners": self.winners,
@@ -688,6 +695,7 @@ class SorryGame(Game):
         g = SorryGame.__new__(SorryGame)
         g.players, g.variant, g.seed = self.players, self.variant, None
         g.first, g.target, g.to_act, g.turn = self.first, self.target, self.to_act, self.turn
+        g.again = self.again
         g.pos, g.occ = self.pos[:], self.occ[:]
         g.discard, g.card = self.discard[:], self.card
         g.hands = None
@@ -720,6 +728,7 @@ class SorryGame(Game):
             "target": self.target,
             "to_act": self.to_act,
             "turn": self.turn,
+            "again": self.again,
             "positions": [LOC_NAMES[p] for p in self.pos],
             "draw": list(self.draw),
             "discard": list(self.discard),
@@ -739,6 +748,7 @@ class SorryGame(Game):
             g = cls(d["players"], d["variant"], d["seed"], d["first"], d["target"],
                     rng_from_json(d["rng"]))
             g.to_act, g.turn = d["to_act"], d["turn"]
+            g.again = bool(d.get("again", False))       # (saves from before it was kept: False)
             g.pos = [NAME_LOCS[name] for name in d["positions"]]
             g.draw, g.discard, g.card = list(d["draw"]), list(d["discard"]), d["card"]
             g.hands = [list(h) for h in d["hands"]] if d["hands"] is not None else None

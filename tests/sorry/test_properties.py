@@ -100,6 +100,10 @@ def play_checked(variant, players, options, seed):
             seen.append(legal[i])
         events = g.play(legal[i])
         assert events and all(isinstance(str(e), str) and e.kind for e in events)
+        # the view says when the seat to act plays again: after a 2 it didn't discard (S-3)
+        again = (not g.is_over and g.to_act == legal[i].seat and legal[i].card == "2"
+                 and legal[i].kind != "discard" and not any(e.kind == "game_over" for e in events))
+        assert g.view(None)["again"] == again, (legal[i], [str(e) for e in events])
         n += 1
     invariants(g)
     winner_really_won(g)

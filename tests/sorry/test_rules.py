@@ -1,6 +1,7 @@
 """One test (at least) per rule of ../shared/rules/sorry.md, each at an exact position."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -115,8 +116,13 @@ def test_S_3_card_1_starts_or_moves_one():
 def test_S_3_card_2_starts_or_moves_two_then_draws_again():
     g = game(["track:10"], ["track:40"], card="2")
     assert moves(g) == ["Red 2: pawn 2 start→track:4", "Red 2: pawn 1 track:10→track:12"]
+    assert not g.view(None)["again"]
     play(g, "Red 2: pawn 1 track:10→track:12")
-    assert g.to_act == 0
+    assert g.to_act == 0 and g.view(None)["again"]           # the view says it is a second draw
+    assert type(g).from_dict(g.to_dict()).view(None)["again"]           # ... kept in a save
+    assert g.clone().view(None)["again"] and g.determinize(1, random.Random(1)).view(None)["again"]
+    g.play(g.legal_moves()[0])
+    assert g.to_act == (0 if g.discard[-1] == "2" else 1) and g.view(None)["again"] == (g.to_act == 0)
 
 
 def test_S_3_cards_3_5_8_12_move_forward():
@@ -503,9 +509,9 @@ def test_S_13_3_play_any_hand_card_then_draw_a_replacement_and_2_plays_again():
     ms = moves(g)
     assert "Red 3: pawn 1 track:10→track:13" in ms and "Red 12: pawn 1 track:10→track:22" in ms
     play(g, "Red 2: pawn 1 track:10→track:12")
-    assert len(g.hands[0]) == 5 and g.to_act == 0
+    assert len(g.hands[0]) == 5 and g.to_act == 0 and g.view(None)["again"]
     play(g, "Red 3: pawn 1 track:12→track:15")
-    assert g.to_act == 1
+    assert g.to_act == 1 and not g.view(None)["again"]
 
 
 def test_S_13_4_no_move_discard_any_card_and_end_turn():
@@ -516,6 +522,7 @@ def test_S_13_4_no_move_discard_any_card_and_end_turn():
     events = [str(e) for e in play(g, "Red discards 2 (no move)")]
     assert "Red discarded a 2 without moving" in events, events
     assert g.to_act == 1 and g.view(None)["discard"] == ["2"] and len(g.hands[0]) == 5
+    assert not g.view(None)["again"]                      # a discarded 2 plays no second card
 
 
 def test_S_13_4_only_switches_may_discard_instead():

@@ -305,14 +305,8 @@ class SorryScreen(TurnScreen):
         return f"{colour} {verb}" + (" again (the 2)" if verb == "to play" and self._again() else "")
 
     def _again(self) -> bool:
-        """Whether the seat to act plays again after a 2 (S-3): its log lines since its turn say so."""
-        seat = self.game.to_act
-        for event in reversed(self.session.record.events):
-            if event.get("seat") != seat:
-                return False
-            if event.get("kind") == "again" or " drew again: " in event.get("text", ""):
-                return True
-        return False
+        """Whether the seat to act plays again after a 2 (S-3): the engine says so."""
+        return bool(self.game.view(None).get("again"))
 
     def _draw_scores(self, view: dict) -> None:
         g = self.game
