@@ -164,6 +164,7 @@ class SorryGame(Game):
         self.to_act: int | None = first
         self.turn = 0                     # moves played so far (in the match)
         self.again = False                # the seat to act plays again after a 2 (S-3, S-13.3)
+        self.dealt_turn = 0               # `turn` when the current game (of a match) was dealt
         self._winners: list[int] = []
         # points match (S-13.7): games finished, per-game scores, totals
         self.totals = [0] * players
@@ -261,6 +262,7 @@ class SorryGame(Game):
         self.card = None
         self.to_act = self.first
         self.again = False
+        self.dealt_turn = self.turn
         if self.variant == "points":
             for seat in range(self.players):      # S-13.1: pawn 1 starts on the circle
                 pos[seat * 4] = CIRCLE[seat]
@@ -663,7 +665,8 @@ class SorryGame(Game):
             "positions": self.positions(),
             "teams": [[0, 2], [1, 3]] if self.variant == "teams" else None,
             "match": ({"target": self.target, "games": len(self.history), "totals": list(self.totals),
-                       "history": [list(h) for h in self.history]} if points else None),
+                       "history": [list(h) for h in self.history],
+                       "game_moves": self.turn - self.dealt_turn} if points else None),
         }
 
     def determinize(self, seat: int | None, rng: random.Random) -> "SorryGame":
@@ -695,7 +698,7 @@ class SorryGame(Game):
         g = SorryGame.__new__(SorryGame)
         g.players, g.variant, g.seed = self.players, self.variant, None
         g.first, g.target, g.to_act, g.turn = self.first, self.target, self.to_act, self.turn
-        g.again = self.again
+        g.again, g.dealt_turn = self.again, self.dealt_turn
         g.pos, g.occ = self.pos[:], self.occ[:]
         g.discard, g.card = self.discard[:], self.card
         g.hands = None
@@ -729,6 +732,7 @@ class SorryGame(Game):
             "to_act": self.to_act,
             "turn": self.turn,
             "again": self.again,
+            "dealt_turn": self.dealt_turn,
             "positions": [LOC_NAMES[p] for p in self.pos],
             "draw": list(self.draw),
             "discard": list(self.discard),
@@ -749,6 +753,7 @@ class SorryGame(Game):
                     rng_from_json(d["rng"]))
             g.to_act, g.turn = d["to_act"], d["turn"]
             g.again = bool(d.get("again", False))       # (saves from before it was kept: False)
+            g.dealt_turn = int(d.get("dealt_turn", 0))  # (... and 0: a match's first game)
             g.pos = [NAME_LOCS[name] for name in d["positions"]]
             g.draw, g.discard, g.card = list(d["draw"]), list(d["discard"]), d["card"]
             g.hands = [list(h) for h in d["hands"]] if d["hands"] is not None else None

@@ -85,6 +85,7 @@ def play_checked(variant, players, options, seed):
     after_cut: list[int] = []       # the choices made after the save
     seen: list = []
     n = 0
+    since = 0                         # moves since the game in play was dealt (a points match)
     while not g.is_over:
         invariants(g)
         if n == cut:
@@ -104,6 +105,11 @@ def play_checked(variant, players, options, seed):
         again = (not g.is_over and g.to_act == legal[i].seat and legal[i].card == "2"
                  and legal[i].kind != "discard" and not any(e.kind == "game_over" for e in events))
         assert g.view(None)["again"] == again, (legal[i], [str(e) for e in events])
+        # a match's view counts the moves of the game in play: 0 once the next game is dealt
+        match = g.view(None)["match"]
+        if match is not None and not g.is_over:
+            since = 0 if any(e.kind == "game_over" for e in events) else since + 1
+            assert match["game_moves"] == since
         n += 1
     invariants(g)
     winner_really_won(g)

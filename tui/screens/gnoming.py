@@ -146,17 +146,12 @@ class GnomingScreen(GameScreen):
         self.call_after_refresh(self.next_turn)
 
     def _between_rounds(self) -> bool:
-        """Whether a round has ended and nobody has moved in the next one yet (a move's
-        events name its seat; the next round's deal's don't)."""
+        """Whether a round has ended and nobody has moved in the next one yet: the engine's
+        view has the last round's record and the new round's opening flips not begun."""
         g = self.game
-        if g.is_over or not self.session.record.moves or g.view(None).get("last_round") is None:
-            return False
-        for event in reversed(self.session.record.events):
-            if event.get("seat") is not None:
-                return False                  # a move since
-            if event.get("kind") == "score":
-                return True                   # "Round N scores", with no move after it
-        return False
+        view = g.view(None)
+        return (not g.is_over and view.get("last_round") is not None and view["phase"] == "flip"
+                and view["opening_flips"] == 0)
 
     def on_glyphs_changed(self) -> None:
         self.refresh_view()

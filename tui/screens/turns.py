@@ -224,14 +224,13 @@ class TurnScreen(GameScreen):
         self.call_after_refresh(self.next_turn)
 
     def _between_games(self) -> str | None:
-        """The line of the game just won when a match's next game is dealt and nobody has
-        moved in it yet (the record's last events: that game's end, then the deal)."""
-        events = self.session.record.events
-        if self.game.is_over or len(events) < 2:
+        """The line of the game just won, when the engine says a match's next game is dealt
+        and nobody has moved in it yet (its view's match: games played, moves in this one)."""
+        match = self.game.view(None).get("match")
+        if self.game.is_over or not match or not match.get("games") or match.get("game_moves", 1):
             return None
-        if events[-1].get("kind") == "deal" and events[-2].get("kind") == "game_over":
-            return events[-2].get("text", "")
-        return None
+        return next((e.get("text", "") for e in reversed(self.session.record.events)
+                     if e.get("kind") == "game_over"), "")
 
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
