@@ -225,12 +225,13 @@ class TurnScreen(GameScreen):
 
     def _between_games(self) -> str | None:
         """The line of the game just won, when the engine says a match's next game is dealt
-        and nobody has moved in it yet (its view's match: games played, moves in this one)."""
+        and nobody has moved in it yet (its view's match: games played, moves in this one);
+        None otherwise, or when the log has no such line to show again."""
         match = self.game.view(None).get("match")
         if self.game.is_over or not match or not match.get("games") or match.get("game_moves", 1):
             return None
-        return next((e.get("text", "") for e in reversed(self.session.record.events)
-                     if e.get("kind") == "game_over"), "")
+        return next((e.get("text") for e in reversed(self.session.record.events)
+                     if e.get("kind") == "game_over"), None)
 
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
