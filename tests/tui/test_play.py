@@ -620,20 +620,26 @@ async def test_a_finished_points_match_says_it_is_over():
         assert "Match over after 1 game\n" in str(board_screen(app).query_one("#scores").render())
 
 
+def failing_saves(monkeypatch, error: OSError, *, on: bool) -> dict:
+    """Make `saves.write` raise `error` while the returned switch's "on" is true."""
+    real = saves.write
+    broken = {"on": on}
+
+    def write(rec, **kw):
+        if broken["on"]:
+            raise error
+        return real(rec, **kw)
+
+    monkeypatch.setattr(saves, "write", write)
+    return broken
+
+
 @run_async
 async def test_a_failing_save_is_reported_once_and_its_end_too(monkeypatch):
     from tests.tui.test_log import played
 
     session = played(10)
-    real = saves.write
-    broken = {"on": True}
-
-    def write(rec, **kw):
-        if broken["on"]:
-            raise OSError(28, "No space left on device")
-        return real(rec, **kw)
-
-    monkeypatch.setattr(saves, "write", write)
+    broken = failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
@@ -792,15 +798,7 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
     hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
     session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
                          variant="points", hands=hands, seed=4, save_dir=tmp_path / "mine")
-    real = saves.write
-    broken = {"on": False}
-
-    def write(rec, **kw):
-        if broken["on"]:
-            raise OSError(13, "Permission denied")
-        return real(rec, **kw)
-
-    monkeypatch.setattr(saves, "write", write)
+    broken = failing_saves(monkeypatch, OSError(13, "Permission denied"), on=False)
     app = app_for(session, save_dir=tmp_path / "mine")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
