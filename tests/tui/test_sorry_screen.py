@@ -410,8 +410,10 @@ async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
         ml = screen.query_one(MoveList)
         every = ml.option_count
         assert every == len(session.game.legal_moves()) > 30
-        assert "1-4 Pawn" in screen_text(app)
+        assert "1-4 Pawn" in screen_text(app) and "0" not in footer_fits(app)
         await pilot.press("3")
+        await pilot.pause()
+        assert "0 All" in screen_text(app) and "0" in footer_fits(app)     # the way back, while narrowed
         mine = [m for m in session.game.legal_moves() if any(p == 2 for p, _, _ in m.parts)]
         assert ml.border_title == f"Moves · R3 ({len(mine)})" and screen._move_map == \
             screen.list_order(mine)
@@ -424,6 +426,8 @@ async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
         assert ml.border_title.startswith("Moves · R1 (")
         await pilot.press("0")
         assert ml.option_count == every and ml.border_title == f"Moves ({every})"
+        await pilot.pause()
+        assert "0" not in footer_fits(app)
         await pilot.press("1")
         await send(pilot, "enter")                 # the first of R1's moves is played
         await until(pilot, lambda: len(session.record.moves) == 1, what="Red's move")

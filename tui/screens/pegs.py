@@ -50,7 +50,8 @@ class PegsScreen(TurnScreen):
     # second number (a 7 whose splits move both) only the splits of that pair
     BINDINGS = [
         Binding("1", "piece(1)", "Peg", key_display="1-5", id="peg", tooltip=_PEG_HELP),
-        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5, 0)),
+        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5)),
+        Binding("0", "piece(0)", "All", id="all-pieces", tooltip="Every peg's moves again"),
     ]
     PIECE = "peg"
 

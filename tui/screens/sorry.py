@@ -49,7 +49,8 @@ class SorryScreen(TurnScreen):
     # only the 7's splits of those two
     BINDINGS = [
         Binding("1", "piece(1)", "Pawn", key_display="1-4", id="pawn", tooltip=_PAWN_HELP),
-        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PAWN_HELP) for n in (2, 3, 4, 0)),
+        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PAWN_HELP) for n in (2, 3, 4)),
+        Binding("0", "piece(0)", "All", id="all-pieces", tooltip="Every pawn's moves again"),
     ]
     PIECE = "pawn"
 

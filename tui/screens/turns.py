@@ -500,7 +500,9 @@ class TurnScreen(GameScreen):
         if action == "piece":
             # with a choice of pieces to narrow down to, or to undo a choice made
             n = parameters[0] if parameters else 1
-            if n and self.piece_for_key(n) is None:
+            if not n:                                 # 0: only while the list is narrowed down
+                return self.awaiting and bool(self._pieces)
+            if self.piece_for_key(n) is None:
                 return False
             return self.awaiting and (bool(self._pieces) or len(self._pieces_moving()) > 1)
         return super().check_action(action, parameters)
