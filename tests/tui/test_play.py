@@ -581,6 +581,8 @@ async def test_a_points_match_stops_between_games_and_goes_on():
         await send(pilot, "enter")
         await until(pilot, lambda: app.screen is screen and screen.awaiting, what="game 2, Red's turn")
         assert session.game.view(None)["match"]["games"] == 1 and not session.game.is_over
+        top = str(screen.query_one("#topbar").render())     # the moves count from game 2's first
+        assert "· game 2 · move 1 · Red (you) to play" in top, top
     assert saves.load(session.path).game.to_dict() == session.game.to_dict()
 
 

@@ -235,9 +235,10 @@ class SorryScreen(TurnScreen):
         # top bar
         title = names.game_title("sorry", g.variant)
         match = view.get("match") if g.variant == "points" else None
-        if match and match.get("target"):        # which game of the match (the moves run on)
-            title += f" {glyphs.sep} game {match['games'] + (0 if g.is_over else 1)}"
         turn = view.get("turn", 0) + 1
+        if match and match.get("target"):        # which game of the match, and its moves
+            title += f" {glyphs.sep} game {match['games'] + (0 if g.is_over else 1)}"
+            turn = match.get("game_moves", turn - 1) + 1
         if to_act is None:
             top = f"{title} {glyphs.sep} game over"
         else:
