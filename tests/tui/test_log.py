@@ -159,3 +159,38 @@ async def test_a_first_hand_off_recaps_the_game_so_far_and_says_what_it_leaves_o
 
         assert screen.recap_rows() == 18
         assert rows(recap) <= 18 < rows(recap) + rows(lines[-kept - 1:-kept])
+
+
+@run_async
+async def test_the_hand_off_recap_is_fitted_again_when_the_terminal_is_resized():
+    """The recap fits the box at the height the terminal has now: taller, more of the last
+    lines; shorter, fewer (it was cut once, for the height it opened at)."""
+    from tui.screens.dialogs import HandoffScreen
+
+    session = played(60)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app)
+        board._turn_began.clear()
+        lines, since_turn = board.recap_lines(0)
+        await app.push_screen(HandoffScreen("Red", lines, since_turn))
+        await pilot.pause()
+
+        def recap() -> list[str]:
+            return str(app.screen.query_one("#handoff-recent").render()).split("\n")
+
+        def left_out(shown: list[str]) -> int:
+            assert shown[0] == "The game so far:" and shown[1].startswith("… "), shown[:2]
+            return int(shown[1].split()[1])
+
+        at_30 = recap()                     # 18 rows for the recap at 30 rows (as the board cuts it)
+        assert len(at_30) - 1 == 18 and left_out(at_30) == int(board.recap(0)[0][0].split()[1])
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        at_40 = recap()                     # 28 rows: more of the last lines, the same last ones
+        assert len(at_40) - 1 == 28 and left_out(at_40) < left_out(at_30) and at_40[-17:] == at_30[-17:]
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        at_24 = recap()                     # 12 rows: fewer
+        assert len(at_24) - 1 == 12 and left_out(at_24) > left_out(at_30) and at_24[-11:] == at_30[-11:]

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 
 from engine import COLOURS
 
-from ..widgets.game_log import GameLog, hang
+from ..widgets.game_log import GameLog
 from ..widgets.too_small import TooSmall
 
 T = TypeVar("T")
@@ -185,7 +185,7 @@ class GameScreen(ParlorScreen):
                     # closes, so that nothing the last player opened waits behind it
                     self._handoff_waiting = True
                     return
-                recent, since_turn = self.recap(seat)
+                recent, since_turn = self.recap_lines(seat)
                 self._turn_began[seat] = len(self.session.record.events)
 
                 def ready(_) -> None:
@@ -213,43 +213,30 @@ class GameScreen(ParlorScreen):
         """Whether a move key now would come too soon after the turn passed to this person."""
         return time.monotonic() - self._turn_shown_at < KEY_GRACE
 
-    RECAP_LINES = 8             # the hand-off's recap rows at least (the log has the rest)
-
     def recap_rows(self) -> int:
-        """Rows the hand-off box has for its recap: the terminal's height less the footer,
-        the box's border, padding and other lines, and a row above and below it."""
-        return max(self.RECAP_LINES, self.app.size.height - 12)
-
-    def recap(self, seat: int) -> tuple[list[str], bool]:
-        """The public log lines the hand-off shows `seat`'s person: all since their last
-        turn began (with its own move, then the others'), or since the game began when that
-        turn is not known (their first turn, or the game was opened again): as many of the
-        last ones as fit `recap_rows` (wrapped as the box wraps them), a line first saying
-        how many earlier ones the log has. The second value says which. Nothing before the
-        first move."""
-        if not self.session.record.moves:
-            return [], False
+        """Rows the hand-off box has for its recap at the terminal's present height."""
         from .dialogs import HandoffScreen
 
+        return HandoffScreen.recap_rows(self.app.size.height)
+
+    def recap_lines(self, seat: int) -> tuple[list[str], bool]:
+        """The public log lines the hand-off shows `seat`'s person: all since their last
+        turn began (with its own move, then the others'), or since the game began when that
+        turn is not known (their first turn, or the game was opened again). The second value
+        says which. Nothing before the first move. The hand-off shows as many of the last
+        ones as fit (`fit_recap`)."""
+        if not self.session.record.moves:
+            return [], False
         texts = self.session.event_texts()
         began = self._turn_began.get(seat)
-        lines = [t for t in map(self.recap_text, texts[began or 0:]) if t]
+        return [t for t in map(self.recap_text, texts[began or 0:]) if t], began is not None
 
-        def rows(line: str) -> int:
-            return hang(line, HandoffScreen.RECAP_WIDTH, GameLog.INDENT).count("\n") + 1
+    def recap(self, seat: int) -> tuple[list[str], bool]:
+        """`recap_lines`, cut to what the hand-off's box shows at the present height."""
+        from .dialogs import fit_recap
 
-        room = self.recap_rows()
-        if sum(map(rows, lines)) > room:
-            kept, used = [], 1                # the first row says what is left out
-            for line in reversed(lines):
-                used += rows(line)
-                if used > room:
-                    break
-                kept.append(line)
-            cut = len(lines) - len(kept)
-            lines = [f"{self.app.glyphs.dots} {cut} earlier line{'s' if cut != 1 else ''}: "
-                     "g on the board shows the whole log", *reversed(kept)]
-        return lines, began is not None
+        lines, since_turn = self.recap_lines(seat)
+        return fit_recap(lines, self.recap_rows(), self.app.glyphs.dots), since_turn
 
     def recap_text(self, text: str) -> str:
         """A log line as the hand-off's recap shows it ("" leaves it out): as the log does."""

@@ -47,13 +47,20 @@ class HandoffScreen(ParlorModal[None]):
     """
 
     RECAP_WIDTH = 66                # the box's width less its border and padding
+    RECAP_LINES = 8                 # the recap's rows at least (the log has the rest)
+
+    @classmethod
+    def recap_rows(cls, height: int) -> int:
+        """Rows the box has for its recap on a terminal `height` rows high: less the footer,
+        the box's border, padding and other lines, and a row above and below it."""
+        return max(cls.RECAP_LINES, height - 12)
 
     def __init__(self, colour: str, recent: list[str] | tuple = (), since_turn: bool = False) -> None:
         super().__init__()
         self.colour = colour
-        self.recent = list(recent)      # lines of the (public) log: what was played since this seat's turn
-        self.since_turn = since_turn    # ... or, when that is not known (their first turn, a game
-                                        # opened again), the game's last lines
+        self.recent = list(recent)      # lines of the (public) log: what was played since this seat's
+        self.since_turn = since_turn    # turn, or, when that is not known (their first turn, a game
+                                        # opened again), the game's; the last ones that fit are shown
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="handoff"):
@@ -62,10 +69,18 @@ class HandoffScreen(ParlorModal[None]):
             yield Static(f"{self.colour}: press Enter when the others can't see the screen.")
             if self.recent:
                 yield Static("")
-                head = "Since your last turn:" if self.since_turn else "The game so far:"
-                lines = [hang(line, self.RECAP_WIDTH, GameLog.INDENT) for line in self.recent]
-                yield Static(Text("\n".join([head, *lines]), style="italic"), id="handoff-recent")
+                yield Static(self._recap(), id="handoff-recent")
         yield ParlorFooter()
+
+    def _recap(self) -> Text:
+        head = "Since your last turn:" if self.since_turn else "The game so far:"
+        shown = fit_recap(self.recent, self.recap_rows(self.app.size.height), self.app.glyphs.dots)
+        lines = [hang(line, self.RECAP_WIDTH, GameLog.INDENT) for line in shown]
+        return Text("\n".join([head, *lines]), style="italic")
+
+    def on_resize(self) -> None:
+        if self.recent:                 # as many of the last lines as the new height has room for
+            self.query_one("#handoff-recent", Static).update(self._recap())
 
     def action_ready(self) -> None:
         if not self.in_grace():       # a second Enter after a move must not show the next hand
@@ -89,6 +104,25 @@ class HandoffScreen(ParlorModal[None]):
 
     def action_title(self) -> None:
         title_from(self)
+
+
+def fit_recap(lines: list[str], rows: int, dots: str) -> list[str]:
+    """The last of `lines` that fit `rows` rows of the hand-off's box (wrapped as the box
+    wraps them), after a row saying how many earlier ones are left out; all when they fit."""
+    def height(line: str) -> int:
+        return hang(line, HandoffScreen.RECAP_WIDTH, GameLog.INDENT).count("\n") + 1
+
+    if sum(map(height, lines)) <= rows:
+        return lines
+    kept, used = [], 1                  # the first row says what is left out
+    for line in reversed(lines):
+        used += height(line)
+        if used > rows:
+            break
+        kept.append(line)
+    cut = len(lines) - len(kept)
+    return [f"{dots} {cut} earlier line{'s' if cut != 1 else ''}: g on the board shows the whole log",
+            *reversed(kept)]
 
 
 def title_from(screen) -> None:
