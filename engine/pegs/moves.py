@@ -17,6 +17,7 @@ engine's hot path and tuples are built, compared and hashed in C.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..core import COLOURS, Event, IllegalMove
 from .cards import CODES
@@ -47,6 +48,8 @@ class Play:
     or to_dict(). `new_play` leaves it unset (`__getattr__` then reads None):
     every attribute set costs, and most listed moves are never played.
     """
+
+    kind: ClassVar[str] = "play"        # as in to_dict(), and as Sorry!'s moves have it
 
     seat: int
     card: str
@@ -116,6 +119,8 @@ def new_play(seat: int, card: str, parts: tuple) -> Play:
 @dataclass(frozen=True, slots=True)
 class Discard:
     """`seat` discards `card` without moving and draws one (P-4.5)."""
+
+    kind: ClassVar[str] = "discard"
 
     seat: int
     card: str

@@ -324,8 +324,7 @@ class TurnScreen(GameScreen):
             ml.highlighted = 0
             card = getattr(self._bot_move, "card", None)
             move = self._bot_move
-            kind = move.to_dict().get("kind") if hasattr(move, "to_dict") else None
-            verb = {"discard": "discards", "pass": "passes", "decline": "passes"}.get(kind, "plays")
+            verb = {"discard": "discards", "pass": "passes", "decline": "passes"}.get(move.kind, "plays")
             who = f"{COLOURS[g.to_act]} {verb}"
             if card:
                 label = self.card_label(card)
@@ -356,7 +355,7 @@ class TurnScreen(GameScreen):
                 # start on the first card that moves a pawn or peg, else the first one to discard
                 # (Sorry! points: when only 11 switches are possible, a discard is a choice too)
                 moves = [i for i, card in enumerate(self._cards)
-                         if any(m.to_dict()["kind"] != "discard" for m in by_card.get(card, ()))]
+                         if any(m.kind != "discard" for m in by_card.get(card, ()))]
                 discards = [i for i, card in enumerate(self._cards) if by_card.get(card)]
                 if moves or discards:
                     self._card_index = (moves or discards)[0]
