@@ -144,7 +144,11 @@ async def test_a_first_hand_off_recaps_the_game_so_far_and_says_what_it_leaves_o
         screen = board_screen(app)
         screen._turn_began.clear()
         lines = [t for t in map(screen.log_text, session.event_texts()) if t]
-        recap, since_turn = screen.recap(0)
+        from tui.screens.dialogs import fit_recap
+
+        every, since_turn = screen.recap_lines(0)
+        assert every == lines
+        recap = fit_recap(every, screen.recap_rows(), "…")
         kept = len(recap) - 1
         assert not since_turn and 0 < kept < len(lines)
         assert recap[0] == f"… {len(lines) - kept} earlier lines: g on the board shows the whole log"
@@ -165,7 +169,7 @@ async def test_a_first_hand_off_recaps_the_game_so_far_and_says_what_it_leaves_o
 async def test_the_hand_off_recap_is_fitted_again_when_the_terminal_is_resized():
     """The recap fits the box at the height the terminal has now: taller, more of the last
     lines; shorter, fewer (it was cut once, for the height it opened at)."""
-    from tui.screens.dialogs import HandoffScreen
+    from tui.screens.dialogs import HandoffScreen, fit_recap
 
     session = played(60)
     app = app_for(session)
@@ -185,7 +189,7 @@ async def test_the_hand_off_recap_is_fitted_again_when_the_terminal_is_resized()
             return int(shown[1].split()[1])
 
         at_30 = recap()                     # 18 rows for the recap at 30 rows (as the board cuts it)
-        assert len(at_30) - 1 == 18 and left_out(at_30) == int(board.recap(0)[0][0].split()[1])
+        assert len(at_30) - 1 == 18 and left_out(at_30) == int(fit_recap(lines, 18, "…")[0].split()[1])
         await pilot.resize_terminal(100, 40)
         await pilot.pause()
         at_40 = recap()                     # 28 rows: more of the last lines, the same last ones

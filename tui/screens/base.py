@@ -231,13 +231,6 @@ class GameScreen(ParlorScreen):
         began = self._turn_began.get(seat)
         return [t for t in map(self.recap_text, texts[began or 0:]) if t], began is not None
 
-    def recap(self, seat: int) -> tuple[list[str], bool]:
-        """`recap_lines`, cut to what the hand-off's box shows at the present height."""
-        from .dialogs import fit_recap
-
-        lines, since_turn = self.recap_lines(seat)
-        return fit_recap(lines, self.recap_rows(), self.app.glyphs.dots), since_turn
-
     def recap_text(self, text: str) -> str:
         """A log line as the hand-off's recap shows it ("" leaves it out): as the log does."""
         return self.log_text(text)
