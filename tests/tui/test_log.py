@@ -144,24 +144,23 @@ async def test_a_first_hand_off_recaps_the_game_so_far_and_says_what_it_leaves_o
         screen = board_screen(app)
         screen._turn_began.clear()
         lines = [t for t in map(screen.log_text, session.event_texts()) if t]
-        from tui.screens.dialogs import fit_recap
+        from tui.screens.dialogs import HandoffScreen, fit_recap
 
         every, since_turn = screen.recap_lines(0)
         assert every == lines
-        recap = fit_recap(every, screen.recap_rows(), "…")
+        recap = fit_recap(every, HandoffScreen.recap_rows(30), "…")
         kept = len(recap) - 1
         assert not since_turn and 0 < kept < len(lines)
         assert recap[0] == f"… {len(lines) - kept} earlier lines: g on the board shows the whole log"
         assert recap[1:] == lines[-kept:]
         # as many lines as fit the box's rows (24 at 100x30, the footer, the box's own
         # lines and a margin taken), wrapped as the box wraps them: one more would not fit
-        from tui.screens.dialogs import HandoffScreen
         from tui.widgets.game_log import hang
 
         def rows(some: list[str]) -> int:
             return sum(hang(t, HandoffScreen.RECAP_WIDTH, "  ").count("\n") + 1 for t in some)
 
-        assert screen.recap_rows() == 18
+        assert HandoffScreen.recap_rows(30) == 18
         assert rows(recap) <= 18 < rows(recap) + rows(lines[-kept - 1:-kept])
 
 

@@ -213,12 +213,6 @@ class GameScreen(ParlorScreen):
         """Whether a move key now would come too soon after the turn passed to this person."""
         return time.monotonic() - self._turn_shown_at < KEY_GRACE
 
-    def recap_rows(self) -> int:
-        """Rows the hand-off box has for its recap at the terminal's present height."""
-        from .dialogs import HandoffScreen
-
-        return HandoffScreen.recap_rows(self.app.size.height)
-
     def recap_lines(self, seat: int) -> tuple[list[str], bool]:
         """The public log lines the hand-off shows `seat`'s person: all since their last
         turn began (with its own move, then the others'), or since the game began when that
