@@ -481,6 +481,7 @@ class SaveInfo:
     turn: int | None              # the view's move counter (games that have one)
     round: int | None             # Gnoming A Round: the round being played, of `rounds`
     rounds: int | None
+    match_game: int | None = None  # Sorry! points match: the game in play (`turn` counts its moves)
 
     @classmethod
     def of(cls, rec: SaveRecord) -> "SaveInfo":
@@ -488,18 +489,22 @@ class SaveInfo:
         view = g.view(None)
         rounds = view.get("rounds") if g.game == "gnoming" else None
         turn = view.get("turn") if g.game != "gnoming" else None       # Gnoming's "turn" is a seat
+        match = view.get("match") if g.game == "sorry" else None
+        match_game = None
+        if match and match.get("target") and not g.is_over:            # a game of a match
+            match_game, turn = match["games"] + 1, match.get("game_moves", turn)
         return cls(id=rec.id, game=g.game, variant=getattr(g, "variant", None), players=g.players,
                    seats=tuple(rec.seats), updated=rec.updated, finished=g.is_over,
                    winners=tuple(g.winners), moves=len(rec.moves),
                    turn=turn if isinstance(turn, int) else None,
-                   round=view.get("round") if rounds else None, rounds=rounds)
+                   round=view.get("round") if rounds else None, rounds=rounds, match_game=match_game)
 
     def to_dict(self) -> dict:
         """For the listing's index (INDEX)."""
         return {"id": self.id, "game": self.game, "variant": self.variant, "players": self.players,
                 "seats": [s.to_dict() for s in self.seats], "updated": self.updated,
                 "finished": self.finished, "winners": list(self.winners), "moves": self.moves,
-                "turn": self.turn, "round": self.round, "rounds": self.rounds}
+                "turn": self.turn, "round": self.round, "rounds": self.rounds, "match_game": self.match_game}
 
     @classmethod
     def from_dict(cls, d: Any) -> "SaveInfo":
@@ -514,7 +519,8 @@ class SaveInfo:
                    players=int(d["players"]), seats=tuple(Seat.from_dict(x) for x in d["seats"]),
                    updated=str(d["updated"]), finished=bool(d["finished"]),
                    winners=tuple(int(w) for w in d["winners"]), moves=int(d["moves"]),
-                   turn=opt_int(d["turn"]), round=opt_int(d["round"]), rounds=opt_int(d["rounds"]))
+                   turn=opt_int(d["turn"]), round=opt_int(d["round"]), rounds=opt_int(d["rounds"]),
+                   match_game=opt_int(d["match_game"]))
 
 
 @dataclass
@@ -550,7 +556,7 @@ class Entry:
 _LISTED: dict[Path, tuple[tuple[int, ...], Entry]] = {}
 
 # The same, kept between runs in the saves folder, so Parlor starts without reading
-# every save: {"format": INDEX_FORMAT, "version": 1, "reads": VERSION, "games": [...],
+# every save: {"format": INDEX_FORMAT, "version": 2, "reads": VERSION, "games": [...],
 # "files": {name: {"key": [inode, mtime_ns, size, ctime_ns], "mtime": float, "info":
 # {...}} or {..., "problem": str}}}. Only an entry whose key matches the file now is
 # used, only by a Parlor that reads the same save version and games (what it wrote
@@ -573,7 +579,7 @@ def _entry_to(key: tuple[int, ...], e: Entry) -> dict:
 def _index_stamp() -> dict:
     import engine
 
-    return {"format": INDEX_FORMAT, "version": 1, "reads": VERSION, "games": sorted(engine.GAMES)}
+    return {"format": INDEX_FORMAT, "version": 2, "reads": VERSION, "games": sorted(engine.GAMES)}
 
 
 def _read_index(folder: Path) -> None:

@@ -348,7 +348,7 @@ def test_a_new_start_lists_from_the_index_without_reading_unchanged_saves(monkey
     assert saves.list_saves()[0].path == second.path and reads == [second.path.name]
 
 
-STAMP = b'"format": "parlor-save-index", "version": 1, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
+STAMP = b'"format": "parlor-save-index", "version": 2, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
 
 
 @pytest.mark.parametrize("index", [
@@ -384,11 +384,13 @@ def test_an_index_entry_that_does_not_match_its_file_is_not_used(monkeypatch):
     assert saves.list_saves()[0].info.moves == 5
 
 
-def test_the_index_of_another_parlor_version_is_not_used(monkeypatch):
+@pytest.mark.parametrize("stamp", [{"reads": 2},        # written by a Parlor that reads other saves
+                                   {"version": 1}])     # an index of before `match_game`
+def test_the_index_of_another_parlor_version_is_not_used(monkeypatch, stamp):
     rec = played(5, seed=1)
     saves.list_saves()
     index = json.loads((rec.path.parent / saves.INDEX).read_text())
-    index["reads"] = 2                          # written by a Parlor that reads other saves
+    index.update(stamp)
     (rec.path.parent / saves.INDEX).write_text(json.dumps(index))
     forget_listing()
     reads = []
@@ -667,3 +669,24 @@ def test_good_or_missing_settings_have_no_problem():
     settings_file().write_text('{"theme": "parlor-light", "ascii": true, "bot_speed": "slow"}')
     s = Settings.load()
     assert (s.theme, s.ascii, s.bot_speed, s.problem) == ("parlor-light", True, "slow", None)
+
+
+def test_a_points_match_is_listed_by_the_game_in_play_and_its_moves():
+    """A points match's listing says which game of the match is in play and counts that game's
+    moves (the view's move counter runs on across the match); kept in the index as read."""
+    g = engine.new_game("sorry", players=2, seed=4, variant="points", target=250)
+    rec = saves.new_record(g, [Seat("human"), Seat("bot", "normal")], seed=4)
+    rng = random.Random(4)
+    while g.view(None)["match"]["games"] < 1 or g.view(None)["match"]["game_moves"] < 3:
+        move = rng.choice(g.legal_moves())
+        rec.record(move, g.play(move))
+    saves.write(rec)
+    info = saves.SaveInfo.of(rec)
+    assert info.match_game == 2 and info.turn == 3 < g.view(None)["turn"]
+    assert saves.SaveInfo.from_dict(json.loads(json.dumps(info.to_dict()))) == info
+    assert saves.list_saves()[0].info == info
+    forget_listing()
+    assert saves.list_saves()[0].info == info                   # from the index
+    single = saves.new_record(engine.new_game("sorry", players=2, seed=4, variant="points", target=0),
+                              [Seat("human"), Seat("bot", "normal")], seed=4)
+    assert saves.SaveInfo.of(single).match_game is None          # a single game: moves only

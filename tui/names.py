@@ -52,11 +52,14 @@ def counter(game: str, n: int) -> str:
 
 def progress(info) -> str:
     """How far a saved game (an `engine.saves.SaveInfo`) has gone: who won
-    (`won_by`), 'round 2 of 3' (Gnoming A Round), 'move 34' (Sorry!) or 'turn 34'."""
+    (`won_by`), 'round 2 of 3' (Gnoming A Round), 'move 34' (Sorry!; 'game 2, move 5' in a
+    points match) or 'turn 34'."""
     if info.finished:
         return won_by(info) if info.winners else "finished"
     if info.rounds:
         return f"round {info.round} of {info.rounds}"
+    if info.match_game:
+        return f"game {info.match_game}, {counter(info.game, (info.turn or 0) + 1)}"
     return counter(info.game, (info.turn if info.turn is not None else info.moves) + 1)
 
 

@@ -207,7 +207,7 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         assert won["gnoming"] == "won by " + ", ".join(winners["gnoming"])
         assert table.virtual_size.width <= table.scrollable_content_region.width, "no column cut off"
         shown = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-        assert ["Sorry! points", "2 people + 2 bots", "move 1"] in [row[:3] for row in shown]
+        assert ["Sorry! points", "2 people + 2 bots", "game 1, move 1"] in [row[:3] for row in shown]
         assert "2 people + 6 bots" in [row[1] for row in shown]
         assert footer_fits(app)[:2] == ["up", "enter"]             # ↑/↓ Choose, ⏎ Open
         await pilot.press("down", "down", "up")
