@@ -473,6 +473,28 @@ async def test_in_partners_5_to_8_choose_the_partners_pawns():
 
 
 @run_async
+async def test_a_second_number_with_an_11_chooses_that_pawn_though_the_two_can_switch():
+    """An 11's switch moves two pawns, but only a 7 splits: 2 then 5 shows Y1's moves (it
+    once kept R2 shown and stored the pair, and 2 again then showed Y1's)."""
+    session = session_at([["track:10", "start"], ["track:56"], ["track:34"], ["track:5"]],
+                         kinds=("human", "normal", "normal", "normal"), card="11", variant="teams", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        await pilot.press("1")
+        assert ml.border_title.startswith("Moves · R1 (")
+        await pilot.press("5")                     # Yellow's pawn 1, which R1 can switch with
+        assert ml.border_title.startswith("Moves · Y1 (") and screen._pieces == (8,)
+        assert all(any(p == 8 for p, _, _ in m.parts) for m in screen._move_map)
+        await pilot.press("1")                     # R1 again: R1's moves
+        assert ml.border_title.startswith("Moves · R1 (") and screen._pieces == (0,)
+        await pilot.press("1")                     # the same number again: every pawn's
+        assert ml.border_title.startswith("Moves (")
+
+
+@run_async
 async def test_a_card_without_a_move_says_why_and_a_10_without_a_forward_move_too():
     session = session_at([["safe:4", "safe:3", "start", "start"], ["track:12"]], card="5", seed=1)
     app = app_for(session)

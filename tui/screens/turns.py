@@ -463,17 +463,18 @@ class TurnScreen(GameScreen):
         if not self.check_action("piece", (n,)):
             return
         piece = self.piece_for_key(n) if n else None
-        pair = (*self._pieces, piece)
+        chosen = self._active_pieces()                # (a pair kept from the 7 counts as its first
+        pair = (*chosen, piece)                       # piece with another card)
+        split = self.card_in_play() == self.SPLIT_CARD
         self._unsplit = None
         if piece is None:
             self._pieces = ()
-        elif piece in self._pieces:                   # again: that piece is let go
-            self._pieces = tuple(p for p in self._pieces if p != piece)
-        elif len(self._pieces) == 1 and any(self._moves_all(m, pair) for m in self._card_plays()):
+        elif piece in chosen:                         # again: that piece is let go
+            self._pieces = tuple(p for p in chosen if p != piece)
+        elif split and len(chosen) == 1 and any(self._moves_all(m, pair) for m in self._card_plays()):
             self._pieces = pair                       # a split of the two
-        else:
-            if (len(self._pieces) == 1 and self.card_in_play() == self.SPLIT_CARD
-                    and self._pieces[0] in self._pieces_moving()):     # (a piece that can't move: a new choice)
+        else:                                         # another piece (an 11's switch moves two: not a pair)
+            if split and len(chosen) == 1 and chosen[0] in self._pieces_moving():
                 self._unsplit = pair                  # the list says why the pair is not kept
             self._pieces = (piece,)
         self.refill_from_top()
