@@ -130,6 +130,31 @@ def steps_between(game, owner: int, frm: str, to: str) -> int:
     return (b[1] - a[1]) % length
 
 
+def enters_home(move) -> bool:
+    """Whether a move takes a peg into HOME from outside it."""
+    return any(to.startswith("home:") and not frm.startswith("home:")
+               for _, _, frm, to, _ in getattr(move, "parts", ()))
+
+
+def passes_home(game, move) -> bool:
+    """Whether `move` (one peg, forward on the track) keeps on the track a peg that the same
+    card could take into HOME instead (another of the legal moves)."""
+    parts = getattr(move, "parts", ())
+    if len(parts) != 1 or move.card == "8":
+        return False
+    owner, peg, frm, to, _ = parts[0]
+    if not (frm.startswith("track:") and to.startswith("track:")):
+        return False
+    return any(m.card == move.card and len(m.parts) == 1 and m.parts[0][:3] == (owner, peg, frm)
+               and enters_home(m) for m in game.legal_moves())
+
+
+def in_list_order(moves: list) -> list:
+    """The moves as the list shows them: the engine's order, but the moves that take a peg
+    into HOME first (the highlighted move is never the one going round again)."""
+    return sorted(moves, key=lambda m: not enters_home(m))      # stable
+
+
 def preview(game, move, glyphs) -> Preview:
     """Describe `move` of `game` and find its effects by playing it on a copy."""
     card = card_name(move.card)
@@ -172,6 +197,8 @@ def preview(game, move, glyphs) -> Preview:
                 effects.append(f"bumps partner {bumped} to its in-spot ({loc_short(b_to)})")
         if to.startswith("home:") and not frm.startswith("home:"):
             effects.append(f"{label} reaches HOME")
+        elif not split and passes_home(game, move):
+            effects.append(f"{label} goes past its in-spot, round the board again, not into HOME")
     copy = game.clone()
     copy.play(move)
     if copy.is_over:

@@ -555,6 +555,13 @@ async def test_with_room_the_board_widens_its_holes_and_spaces_its_lanes(size, w
         # the A (chosen first) moves R1 onto B1: the wide board keeps the ✕ in sight after
         # the peg that lands there
         assert screen._selected_card() == "A"
+        ml = screen.query_one("#moves")
+
+        async def highlight_track_move() -> None:   # (not the move into HOME, listed first)
+            ml.highlighted = next(i for i, m in enumerate(screen._move_map) if not pv.enters_home(m))
+            await pilot.pause()
+
+        await highlight_track_move()
         red = next(strip.text for strip in board._lines if "Red" in strip.text)
         landing = glyphs(False)["target"] + "R1"
         assert (landing + glyphs(False).bumped if wide else landing) in red, red
@@ -562,7 +569,35 @@ async def test_with_room_the_board_widens_its_holes_and_spaces_its_lanes(size, w
         await send(pilot, "right")          # the 2
         await pilot.pause()
         assert screen._selected_card() == "2"
-        await pilot.pause()
+        await highlight_track_move()
         red = next(strip.text for strip in board._lines if "Red" in strip.text)
         mark = glyphs(False)["target"]
         assert ("B1 " + mark if wide else "B1" + mark) in red, red
+
+
+@run_async
+async def test_a_peg_that_can_go_into_home_lists_that_move_first_and_going_round_says_so():
+    """A peg on its in-spot with a 4 may go into HOME or round the board again: the HOME move
+    comes first (Enter on the highlighted move once sent pegs round again and again), and the
+    other says where it goes."""
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:3", "track:20"]},
+                           hands={0: ["4", "2", "3", "5", "9"]}, seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        while screen._selected_card() != "4":
+            await send(pilot, "right")
+            await pilot.pause()
+        ml = screen.query_one("#moves")
+        texts = [" ".join(str(ml.get_option_at_index(i).prompt).split()) for i in range(ml.option_count)]
+        assert texts == ["R1 Red 4 → HOME 4", "R1 Red 4 → Red 8", "R2 Blue 3 → Blue 7"], texts
+        detail = " ".join(str(screen.query_one("#detail").render()).split())
+        assert detail == "R1 reaches HOME.", detail
+        await send(pilot, "down")
+        await pilot.pause()
+        detail = " ".join(str(screen.query_one("#detail").render()).split())
+        assert detail == "R1 goes past its in-spot, round the board again, not into HOME.", detail
+        await send(pilot, "down")
+        await pilot.pause()
+        assert str(screen.query_one("#detail").render()).strip() == ""      # R2 has no HOME move

@@ -55,6 +55,9 @@ class PegsScreen(TurnScreen):
     ]
     PIECE = "peg"
 
+    def list_order(self, moves: list) -> list:
+        return pv.in_list_order(moves)
+
     def __init__(self, session) -> None:
         super().__init__(session)
         self._why = ""                # why the card in play moves nothing (or not that peg), for the detail line
