@@ -27,7 +27,7 @@ from .settings import Settings
 from .text import sentence, without_rule_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "^", "↓": "v"})
+ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "Up", "↓": "Dn"})     # ("^" is ctrl: ^q)
 
 
 @dataclass
@@ -222,7 +222,8 @@ class ParlorApp(App[None]):
         if self.ascii:
             names = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "enter": "Enter",
                      "escape": "Esc", "tab": "Tab", "question_mark": "?", "space": "Space",
-                     "delete": "Del", "shift+tab": "S-Tab"}
+                     "delete": "Del", "shift+tab": "S-Tab", "home": "Home", "end": "End",
+                     "pageup": "PgUp", "pagedown": "PgDn"}
             key = binding.key.split(",")[0]
             if key in names:
                 return names[key]
