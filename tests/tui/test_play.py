@@ -267,7 +267,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
             await send(pilot, "enter")
             await until(pilot, lambda: len(screen.session.record.moves) > played, what="Blue's move")
         recap = app.screen.recent
-        assert str(app.screen.query_one("#handoff-recent").render()).startswith("Since your last turn:")
+        assert str(app.screen.query_one("#handoff-recent").render()).startswith("From your last turn on:")
         since = [t for t in map(screen.log_text, screen.session.event_texts()[red_began:]) if t]
         assert recap == since and not any("drew a replacement card" in t for t in recap)
         for colour in ("Red", "Blue", "Yellow"):       # each one's move: "R2 moved …" or "Red discarded …"

@@ -73,7 +73,7 @@ class HandoffScreen(ParlorModal[None]):
         yield ParlorFooter()
 
     def _recap(self) -> Text:
-        head = "Since your last turn:" if self.since_turn else "The game so far:"
+        head = "From your last turn on:" if self.since_turn else "The game so far:"
         shown = fit_recap(self.recent, self.recap_rows(self.app.size.height), self.app.glyphs.dots)
         lines = [hang(line, self.RECAP_WIDTH, GameLog.INDENT) for line in shown]
         return Text("\n".join([head, *lines]), style="italic")
