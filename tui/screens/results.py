@@ -68,8 +68,9 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             text.append(f"{who} {verb}!\n", style="bold")
             if len(s.humans) == 1:
                 text.append("Well played: you won.\n" if humans else "Better luck next time.\n")
-        moves = len(s.record.moves)
-        text.append(f"{title}, {moves} move{'s' if moves != 1 else ''}\n\n", style="italic")
+        # in the word the board counts in: Pegs and Jokers by turns (one move each)
+        count, word = (view["turn"], "turn") if g.game == "pegs" else (len(s.record.moves), "move")
+        text.append(f"{title}, {count} {word}{'s' if count != 1 else ''}\n\n", style="italic")
         if g.game == "gnoming":
             self._gnoming(text, view)
             text.rstrip()
