@@ -622,14 +622,16 @@ class SorryGame(Game):
         self.history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         sheet = ", ".join(f"{COLOURS[s]} {scores[s]}" for s in range(self.players))
-        events.append(Event("game_over", f"{COLOURS[winner]} wins game {len(self.history)} "
-                                         f"({sheet})", winner))
+        # (target 0, a single game: the points decide, so the game's end is not called a win)
+        ended = f"wins game {len(self.history)}" if self.target else "has every pawn HOME"
+        events.append(Event("game_over", f"{COLOURS[winner]} {ended} ({sheet})", winner))
         if max(self.totals) >= self.target:                                # S-13.7
             best = max(self.totals)
             self._winners = [s for s in range(self.players) if self.totals[s] == best]
             names = " and ".join(COLOURS[s] for s in self._winners)
-            events.append(Event("win", f"{names} {'win' if len(self._winners) > 1 else 'wins'} "
-                                       f"the match with {best} points", self._winners[0]))
+            what = " the match" if self.target else ""
+            events.append(Event("win", f"{names} {'win' if len(self._winners) > 1 else 'wins'}"
+                                       f"{what} with {best} points", self._winners[0]))
             self.to_act = None
             return events
         self.first = winner                                                # next game: winner starts

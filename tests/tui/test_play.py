@@ -616,10 +616,16 @@ async def test_a_finished_points_match_says_it_is_over():
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
-        assert "Game 1\n" in str(board_screen(app).query_one("#scores").render())
+        scores = board_screen(app).query_one("#scores")
+        assert "A single game\n" in str(scores.render()) and scores.border_title == "Points"
         await last_pawn_home(pilot, ResultsScreen)   # a single game: the match is over
         assert session.game.is_over
-        assert "Match over after 1 game\n" in str(board_screen(app).query_one("#scores").render())
+        assert "Game over\n" in str(board_screen(app).query_one("#scores").render())
+        # one game, so no word of a match: not in the results, the Turn panel or the log
+        results = " ".join(str(app.screen.query_one("#results-text").render()).split())
+        assert "A single game for points" in results and "match" not in results.lower(), results
+        assert str(board_screen(app).query_one("#status").render()).startswith("Red won.")
+        assert session.event_texts()[-2:] == ["Red has every pawn HOME (Red 85, Blue 5)", "Red wins with 85 points"]
 
 
 def failing_saves(monkeypatch, error: OSError, *, on: bool) -> dict:

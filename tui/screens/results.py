@@ -103,8 +103,8 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
         s = self.session
         g = s.game
         target, games = match["target"], match["games"]
-        text.append(f"Match {'to ' + str(target) if target else '(single game)'}: "
-                    f"{games} game{'s' if games != 1 else ''}\n", style="bold")
+        text.append(f"Match to {target}: {games} game{'s' if games != 1 else ''}\n" if target
+                    else "A single game for points\n", style="bold")
         where = " in the match" if target else ""          # target 0: a single game, no match
         for seat in range(g.players):
             mark = "  winner" if seat in g.winners else ""

@@ -256,7 +256,8 @@ class SorryScreen(TurnScreen):
         status.border_title = self._turn_title()
         if g.to_act is None:
             winners = and_list(sv.COLOUR_NAMES[w] for w in g.winners)
-            what = " the match" if g.variant == "points" else ""
+            match = view.get("match") if g.variant == "points" else None
+            what = " the match" if match and match.get("target") else ""
             text.append(f"{winners} won{what}." if winners else "The game is over.", style="bold")
         elif self.private_hands():
             viewer = self._hand_viewer()
@@ -331,13 +332,16 @@ class SorryScreen(TurnScreen):
 
         if g.variant == "points" and view.get("match"):
             match = view["match"]
-            panel.border_title = "Match"
             target = match["target"]
             games = match["games"]
+            panel.border_title = "Match" if target else "Points"       # target 0: a single game
             if g.is_over:       # no game to come: say how many were played
-                text.append(f"Match over after {games} game{'s' if games != 1 else ''}\n")
+                if target:
+                    text.append(f"Match over after {games} game{'s' if games != 1 else ''}\n")
+                else:
+                    text.append("Game over\n")
             else:
-                text.append(f"Game {games + 1}" + (f", first to {target} points\n" if target else "\n"))
+                text.append(f"Game {games + 1}, first to {target} points\n" if target else "A single game\n")
             for seat in range(g.players):
                 line(seat, f"{match['totals'][seat]:>4} pts")
         elif g.variant == "teams":
