@@ -84,7 +84,7 @@ async def test_the_log_in_ascii_is_drawn_with_ascii_only():
         text = screen_text(app)
         assert text.isascii(), [c for c in text if not c.isascii()][:5]
         assert "+- Log: Sorry! -" in text
-        assert "Esc Close  ^/v Scroll  PgUp/PgDn Page  home First  end Last" in text   # the keys, in the footer
+        assert "Esc Close  Up/Dn Scroll  PgUp/PgDn Page  Home First  End Last" in text   # the keys, in the footer
 
 
 @run_async
