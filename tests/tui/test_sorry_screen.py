@@ -706,3 +706,29 @@ async def test_a_points_hand_shown_during_a_bots_turn_is_said_to_be_yours():
         await until(pilot, lambda: screen.awaiting, what="Red's turn")
         await pilot.pause()
         assert str(status.render()).startswith("Hand: ")
+
+
+@run_async
+async def test_the_footer_leaves_out_the_palette_key_when_the_boards_keys_need_its_room():
+    """Sorry! points at 80 columns, a 7 narrowed to R1: the card, Tab, the numbers and 0 leave
+    no room for '^p palette' (it was drawn over '? Help'); with fewer keys it is back."""
+    hand = ["7", "2", "3", "5", "8"]
+    session = session_at([["track:10", "track:20", "track:30", "start"], ["track:12"], ["track:40"], ["track:50"]],
+                         kinds=("human", "normal", "normal", "normal"), variant="points", seed=1,
+                         hands=[hand] + [["1", "2", "3", "4", "5"]] * 3)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        while screen._selected_card() != "7":
+            await pilot.press("right")
+            await pilot.pause()
+        assert "ctrl+p" in [k.key for k in app.screen.query("FooterKey")]
+        await pilot.press("1")
+        await pilot.pause()
+        keys = footer_fits(app)             # (nothing under the palette's key, none past the edge)
+        assert keys[-3:] == ["1", "0", "question_mark"] and "tab" in keys
+        assert "ctrl+p" not in [k.key for k in app.screen.query("FooterKey")]
+        await pilot.press("0")
+        await pilot.pause()
+        assert "ctrl+p" in [k.key for k in app.screen.query("FooterKey")]
