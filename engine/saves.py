@@ -478,7 +478,8 @@ class SaveInfo:
     finished: bool
     winners: tuple[int, ...]
     moves: int                    # moves played
-    turn: int | None              # the view's move counter (games that have one)
+    turn: int | None              # the view's move counter (games that have one); in a points
+                                  # match, the moves of the game in play (`match_game`)
     round: int | None             # Gnoming A Round: the round being played, of `rounds`
     rounds: int | None
     match_game: int | None = None  # Sorry! points match: the game in play (`turn` counts its moves)
@@ -491,8 +492,8 @@ class SaveInfo:
         turn = view.get("turn") if g.game != "gnoming" else None       # Gnoming's "turn" is a seat
         match = view.get("match") if g.game == "sorry" else None
         match_game = None
-        if match and match.get("target") and not g.is_over:            # a game of a match
-            match_game, turn = match["games"] + 1, match.get("game_moves", turn)
+        if match and match.get("target") and not g.is_over and "game_moves" in match:   # a game of a match
+            match_game, turn = match["games"] + 1, match["game_moves"]
         return cls(id=rec.id, game=g.game, variant=getattr(g, "variant", None), players=g.players,
                    seats=tuple(rec.seats), updated=rec.updated, finished=g.is_over,
                    winners=tuple(g.winners), moves=len(rec.moves),

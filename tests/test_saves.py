@@ -683,6 +683,9 @@ def test_a_points_match_is_listed_by_the_game_in_play_and_its_moves():
     saves.write(rec)
     info = saves.SaveInfo.of(rec)
     assert info.match_game == 2 and info.turn == 3 < g.view(None)["turn"]
+    from tui import names
+
+    assert names.progress(info) == "game 2, move 4"
     assert saves.SaveInfo.from_dict(json.loads(json.dumps(info.to_dict()))) == info
     assert saves.list_saves()[0].info == info
     forget_listing()
@@ -690,3 +693,9 @@ def test_a_points_match_is_listed_by_the_game_in_play_and_its_moves():
     single = saves.new_record(engine.new_game("sorry", players=2, seed=4, variant="points", target=0),
                               [Seat("human"), Seat("bot", "normal")], seed=4)
     assert saves.SaveInfo.of(single).match_game is None          # a single game: moves only
+    d = g.to_dict()                                              # saved before the game's moves were kept:
+    del d["dealt_turn"]                                          # the match's moves, as then
+    rec.game = type(g).from_dict(d)
+    old = saves.SaveInfo.of(rec)
+    assert old.match_game is None and old.turn == g.view(None)["turn"]
+    assert names.progress(old) == f"move {g.view(None)['turn'] + 1}"

@@ -164,7 +164,8 @@ class SorryGame(Game):
         self.to_act: int | None = first
         self.turn = 0                     # moves played so far (in the match)
         self.again = False                # the seat to act plays again after a 2 (S-3, S-13.3)
-        self.dealt_turn = 0               # `turn` when the current game (of a match) was dealt
+        self.dealt_turn: int | None = 0   # `turn` when the current game (of a match) was dealt
+                                          # (None: not known, in a save from before it was kept)
         self._winners: list[int] = []
         # points match (S-13.7): games finished, per-game scores, totals
         self.totals = [0] * players
@@ -668,7 +669,8 @@ class SorryGame(Game):
             "teams": [[0, 2], [1, 3]] if self.variant == "teams" else None,
             "match": ({"target": self.target, "games": len(self.history), "totals": list(self.totals),
                        "history": [list(h) for h in self.history],
-                       "game_moves": self.turn - self.dealt_turn} if points else None),
+                       **({"game_moves": self.turn - self.dealt_turn} if self.dealt_turn is not None else {})}
+                      if points else None),
         }
 
     def determinize(self, seat: int | None, rng: random.Random) -> "SorryGame":
@@ -755,7 +757,9 @@ class SorryGame(Game):
                     rng_from_json(d["rng"]))
             g.to_act, g.turn = d["to_act"], d["turn"]
             g.again = bool(d.get("again", False))       # (saves from before it was kept: False)
-            g.dealt_turn = int(d.get("dealt_turn", 0))  # (... and 0: a match's first game)
+            dealt = d.get("dealt_turn")                 # (saves from before it was kept: 0 in a
+            g.dealt_turn = (int(dealt) if dealt is not None     # match's first game, else not known
+                            else None if d.get("history") else 0)  # until the next game is dealt)
             g.pos = [NAME_LOCS[name] for name in d["positions"]]
             g.draw, g.discard, g.card = list(d["draw"]), list(d["discard"]), d["card"]
             g.hands = [list(h) for h in d["hands"]] if d["hands"] is not None else None

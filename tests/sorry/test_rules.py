@@ -570,6 +570,24 @@ def test_S_13_7_match_continues_until_target_and_winner_starts_next_game():
         engine.new_game("sorry", players=2, seed=1, target=100)
 
 
+def test_a_match_save_from_before_the_games_moves_were_kept_does_not_guess_them():
+    """A points match saved before `dealt_turn` was kept: in its first game the moves of the
+    game are the match's; later, not known, so the view leaves `game_moves` out (the UI then
+    counts the match's moves, as it did) until the next game is dealt."""
+    g = points(["home", "home", "home", "safe:4"], ["home"], hands=[["2", "3", "4", "5", "7"]],
+               target=200, to_act=0)
+    first = g.to_dict()
+    del first["dealt_turn"]
+    assert SorryGame.from_dict(first).view(None)["match"]["game_moves"] == g.turn
+    play(g, "Red 2: pawn 4 safe:4→home")
+    d = g.to_dict()
+    del d["dealt_turn"]
+    old = SorryGame.from_dict(d)
+    assert "game_moves" not in old.view(None)["match"] and old.view(None)["match"]["games"] == 1
+    assert SorryGame.from_dict(old.to_dict()).to_dict() == old.to_dict()      # kept as not known
+    assert g.view(None)["match"]["game_moves"] == 0                           # (known: 0 in game 2)
+
+
 def test_S_13_7_equal_totals_share_the_match():
     g = points(["home", "home", "home", "safe:4"], ["home"], hands=[["2", "3", "4", "5", "7"]], target=10)
     g.totals = [0, 80]

@@ -238,7 +238,8 @@ class SorryScreen(TurnScreen):
         turn = view.get("turn", 0) + 1
         if match and match.get("target"):        # which game of the match, and its moves
             title += f" {glyphs.sep} game {match['games'] + (0 if g.is_over else 1)}"
-            turn = match.get("game_moves", turn - 1) + 1
+            if "game_moves" in match:            # (not known in a save from before it was kept:
+                turn = match["game_moves"] + 1   # the match's moves, as then)
         if to_act is None:
             top = f"{title} {glyphs.sep} game over"
         else:
