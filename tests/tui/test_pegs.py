@@ -503,6 +503,9 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "right")                 # the pair is the 7's: the 9 shows R1's moves
         await pilot.pause()
         assert screen._selected_card() == "9" and ml.border_title == "Moves with the 9 · R1 (1)"
+        await send(pilot, "2")                     # the 9 splits nothing: a second peg is that peg
+        await pilot.pause()
+        assert ml.border_title.startswith("Moves with the 9 · R2 (")
         await send(pilot, "left")
         await send(pilot, "0")
         await send(pilot, "3")

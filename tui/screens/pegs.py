@@ -77,6 +77,9 @@ class PegsScreen(TurnScreen):
             n = where.index("start") + 1
         return owner * PEGS + n - 1
 
+    def is_split(self, move) -> bool:
+        return len(getattr(move, "parts", ())) == 2
+
     def pieces_moved(self, move) -> set[int]:
         return {part[OWNER] * PEGS + part[PEG] - 1 for part in getattr(move, "parts", ())}
 

@@ -82,6 +82,9 @@ class SorryScreen(TurnScreen):
             k = where.index("start")
         return colour * 4 + k
 
+    def is_split(self, move) -> bool:
+        return move.kind == "split"
+
     def pieces_moved(self, move) -> set[int]:
         return {pawn for pawn, _, _ in sv.parts_of(move)} if move.kind not in sv.NO_PAWN_MOVES else set()
 

@@ -169,10 +169,14 @@ class TurnScreen(GameScreen):
         return self.piece_choice_text(card) or "No move with this card:"
 
     # A board whose cards can move many pieces binds number keys to `screen.piece(n)`: the
-    # list then shows only the moves of that piece, and a second number (on the card that
-    # splits, SPLIT_CARD) only the splits of the two. These say what the numbers mean.
+    # list then shows only the moves of that piece, and a second number (on a card whose
+    # legal moves include splits, `is_split`) only the splits of the two. These say what
+    # the numbers mean.
     PIECE = "piece"                 # what a number chooses, in the list's words ("peg", "pawn")
-    SPLIT_CARD = "7"
+
+    def is_split(self, move) -> bool:
+        """Whether the engine's `move` splits the card between two pieces (the 7)."""
+        return False
 
     def piece_for_key(self, n: int) -> int | None:
         """The piece number key `n` chooses for the seat to act (an id `pieces_moved`
@@ -417,8 +421,13 @@ class TurnScreen(GameScreen):
         return self.game.view(None).get("card")
 
     def _active_pieces(self) -> tuple[int, ...]:
-        """The pieces chosen, as they apply to the card in play: a pair only to the splitting card."""
-        return self._pieces if self.card_in_play() == self.SPLIT_CARD else self._pieces[:1]
+        """The pieces chosen, as they apply to the card in play: a pair only to a card that
+        splits (a pair kept from the 7 is its first piece with another card)."""
+        return self._pieces if self._card_splits() else self._pieces[:1]
+
+    def _card_splits(self) -> bool:
+        """Whether the card in play has split moves (the engine's legal moves say)."""
+        return any(map(self.is_split, self._card_plays()))
 
     def _moves_all(self, move, pieces) -> bool:
         """Whether `move` moves every one of `pieces` (a pass or a discard: kept)."""
@@ -450,7 +459,7 @@ class TurnScreen(GameScreen):
         """Why a second number chose a piece alone: no split of the card moves both."""
         pair = self._unsplit
         card = self.card_in_play()
-        if not pair or card != self.SPLIT_CARD or self._pieces != pair[1:]:
+        if not pair or not self._card_splits() or self._pieces != pair[1:]:
             return None
         first, second = map(self.piece_label, pair)
         return f"No split of the {self.card_label(card)} moves both {first} and {second}"
@@ -465,13 +474,14 @@ class TurnScreen(GameScreen):
         piece = self.piece_for_key(n) if n else None
         chosen = self._active_pieces()                # (a pair kept from the 7 counts as its first
         pair = (*chosen, piece)                       # piece with another card)
-        split = self.card_in_play() == self.SPLIT_CARD
+        split = self._card_splits()
         self._unsplit = None
         if piece is None:
             self._pieces = ()
         elif piece in chosen:                         # again: that piece is let go
             self._pieces = tuple(p for p in chosen if p != piece)
-        elif split and len(chosen) == 1 and any(self._moves_all(m, pair) for m in self._card_plays()):
+        elif split and len(chosen) == 1 and any(self.is_split(m) and self._moves_all(m, pair)
+                                                for m in self._card_plays()):
             self._pieces = pair                       # a split of the two
         else:                                         # another piece (an 11's switch moves two: not a pair)
             if split and len(chosen) == 1 and chosen[0] in self._pieces_moving():
