@@ -137,16 +137,17 @@ def enters_home(move) -> bool:
 
 
 def passes_home(game, move) -> bool:
-    """Whether `move` (one peg, forward on the track) keeps on the track a peg that the same
-    card could take into HOME instead (another of the legal moves)."""
+    """Whether `move` (one peg, on the track) keeps on the track a peg that the same card
+    could take into HOME instead (in another of the legal moves, whole or split)."""
     parts = getattr(move, "parts", ())
-    if len(parts) != 1 or move.card == "8":
+    if len(parts) != 1:
         return False
     owner, peg, frm, to, _ = parts[0]
     if not (frm.startswith("track:") and to.startswith("track:")):
         return False
-    return any(m.card == move.card and len(m.parts) == 1 and m.parts[0][:3] == (owner, peg, frm)
-               and enters_home(m) for m in game.legal_moves())
+    return any(m.card == move.card and any(p[:3] == (owner, peg, frm) and p[3].startswith("home:")
+                                           for p in getattr(m, "parts", ()))
+               for m in game.legal_moves())
 
 
 def in_list_order(moves: list) -> list:

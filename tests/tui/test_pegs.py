@@ -332,9 +332,11 @@ async def test_a_long_explanation_of_a_move_is_shown_whole(players, size):
         panel = "\n".join(shown[moves.region.y:moves.region.bottom])
         assert p.lines[0] in panel and p.lines[1] in panel
         height = detail.outer_size.height
-        await send(pilot, "tab")                    # the other 7 has no explanation: nothing moves
-        await pilot.pause()
-        assert screen.current_preview().detail == "" and detail.outer_size.height == height
+        await send(pilot, "tab")                    # the whole 7 keeps R5 on the track (a split takes
+        await pilot.pause()                         # it HOME): said, and the panels keep still
+        assert screen.current_preview().lines == ["R5 Red 2 → Red 9"]
+        assert screen.current_preview().detail == "R5 goes past its in-spot, round the board again, not into HOME."
+        assert detail.outer_size.height == height
 
 
 @pytest.mark.parametrize("ascii", [False, True])
