@@ -220,7 +220,7 @@ class ParlorApp(App[None]):
         if self.ascii and binding.key_display:
             return binding.key_display.translate(ASCII_ARROWS)
         if self.ascii:
-            names = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "enter": "Enter",
+            names = {"up": "Up", "down": "Dn", "left": "Left", "right": "Right", "enter": "Enter",
                      "escape": "Esc", "tab": "Tab", "question_mark": "?", "space": "Space",
                      "delete": "Del", "shift+tab": "S-Tab", "home": "Home", "end": "End",
                      "pageup": "PgUp", "pagedown": "PgDn"}
