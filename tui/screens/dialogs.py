@@ -108,21 +108,23 @@ class HandoffScreen(ParlorModal[None]):
 
 def fit_recap(lines: list[str], rows: int, dots: str) -> list[str]:
     """The last of `lines` that fit `rows` rows of the hand-off's box (wrapped as the box
-    wraps them), after a row saying how many earlier ones are left out; all when they fit."""
-    def height(line: str) -> int:
-        return hang(line, HandoffScreen.RECAP_WIDTH, GameLog.INDENT).count("\n") + 1
-
-    if sum(map(height, lines)) <= rows:
-        return lines
-    kept, used = [], 1                  # the first row says what is left out
+    wraps them), after a row saying how many earlier ones are left out; all when they fit.
+    Only the last lines are wrapped to count their rows (a game opened again recaps its log)."""
+    heights: list[int] = []
+    used = 0
     for line in reversed(lines):
-        used += height(line)
-        if used > rows:
+        height = hang(line, HandoffScreen.RECAP_WIDTH, GameLog.INDENT).count("\n") + 1
+        if used + height > rows:
             break
-        kept.append(line)
-    cut = len(lines) - len(kept)
+        used += height
+        heights.append(height)
+    else:
+        return lines
+    while heights and used + 1 > rows:      # the first row says what is left out
+        used -= heights.pop()
+    cut = len(lines) - len(heights)
     return [f"{dots} {cut} earlier line{'s' if cut != 1 else ''}: g on the board shows the whole log",
-            *reversed(kept)]
+            *lines[cut:]]
 
 
 def title_from(screen) -> None:
