@@ -104,7 +104,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
         g = s.game
         target, games = match["target"], match["games"]
         text.append(f"Match to {target}: {games} game{'s' if games != 1 else ''}\n" if target
-                    else "A single game for points\n", style="bold")
+                    else "A single game\n", style="bold")
         where = " in the match" if target else ""          # target 0: a single game, no match
         for seat in range(g.players):
             mark = "  winner" if seat in g.winners else ""
