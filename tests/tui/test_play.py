@@ -832,3 +832,24 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
     assert saves.load(session.path).moves == session.record.moves
+
+
+@run_async
+async def test_enter_pressed_while_the_bots_move_does_not_play_the_persons_next_move(monkeypatch):
+    """Enter pressed to hurry the bots (Space is the key for that) once played the person's
+    next move the moment the turn came back, unseen: the board's keys wait a moment then."""
+    import tui.screens.base as base
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    session = session_at([["track:4"], ["track:19"]], kinds=("human", "easy"), card="5", to_act=1, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert len(session.record.moves) == 1 and screen.awaiting        # Blue's move, then Red's turn
+        await send(pilot, "enter")
+        await pilot.pause()
+        assert len(session.record.moves) == 1 and screen.awaiting        # not taken: too soon
+        screen._turn_shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) >= 2, what="Red's move")

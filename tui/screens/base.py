@@ -66,6 +66,7 @@ class GameScreen(ParlorScreen):
         self._handoff_waiting = False         # a hand-off waits for the board to be on top
         self._turn_began: dict[int, int] = {}   # person's seat -> the log's length when their turn began
         self._last_person: int | None = None  # the seat of the last person to be given a turn
+        self._bots_moved = False              # ... and whether a bot has been given one since
         self._turn_shown_at = 0.0             # when a person's turn came after a hand-off or another person's
 
     @property
@@ -202,12 +203,14 @@ class GameScreen(ParlorScreen):
             self._begin_bot(seat)
 
     def _person_turn(self, seat: int, handed_over: bool = False) -> None:
-        """A person's turn begins: after a hand-off, or straight after another person's
-        turn, the board's keys wait a moment (KEY_GRACE), so that a key typed twice, or
-        held, by the last person doesn't choose this person's move."""
-        if handed_over or self._last_person not in (None, seat):
+        """A person's turn begins: after a hand-off, straight after another person's turn,
+        or after bots' turns, the board's keys wait a moment (KEY_GRACE), so that a key
+        typed twice or held by the last person, or Enter pressed to hurry the bots, doesn't
+        choose this person's move unseen."""
+        if handed_over or self._bots_moved or self._last_person not in (None, seat):
             self._turn_shown_at = time.monotonic()
         self._last_person = seat
+        self._bots_moved = False
 
     def in_turn_grace(self) -> bool:
         """Whether a move key now would come too soon after the turn passed to this person."""
@@ -239,6 +242,7 @@ class GameScreen(ParlorScreen):
 
     def _begin_bot(self, seat: int) -> None:
         self.mode = "bot"
+        self._bots_moved = True
         self._wake.clear()
         self.redraw_turn()
         level = self.session.seats[seat].level
