@@ -613,3 +613,22 @@ async def test_continue_names_each_parlor_that_holds_a_newer_game(home, monkeypa
         info = str(app.screen.query_one("#continue-info").render())
         assert "2 newer games are open in other Parlors (process 15454, process 15640)." in info, info
     assert session
+
+
+@run_async
+async def test_a_long_continue_line_breaks_at_a_separator(home):
+    """At 80 columns a points match's Continue line is too long for one row: it breaks
+    before its last part, not inside 'game 1, move 1' (it once left '1' alone on a row)."""
+    from tui.session import GameSpec, Session
+
+    from .helpers import seats
+
+    Session.new(GameSpec(game="sorry", players=3, variant="points", seats=seats("human", "human", "hard")))
+    app = app_for()
+    async with app.run_test(size=(80, 24)):
+        rows = [r.strip() for r in str(app.screen.query_one("#continue-info").render()).split("\n")]
+        assert rows == ["Continue: Sorry! (play for points) · 3 players (2 people + 1 bot) ·", "game 1, move 1"], rows
+    app = app_for()
+    async with app.run_test(size=(100, 30)):
+        info = str(app.screen.query_one("#continue-info").render())
+        assert info.strip() == "Continue: Sorry! (play for points) · 3 players (2 people + 1 bot) · game 1, move 1"

@@ -91,7 +91,11 @@ class TitleScreen(ParlorScreen):
             info.update("No game in progress: press n to start one.")
         else:
             sep = self.app.glyphs.sep
-            lines = [f"Continue: {names.describe(self._latest, sep)}"]
+            line = f"Continue: {names.describe(self._latest, sep)}"
+            if len(line) > self.app.size.width - 2:     # too long for a row: broken at its last " · ",
+                head, _, tail = line.rpartition(f" {sep} ")    # not inside "game 2, move 17"
+                line = f"{head} {sep}\n{tail}"
+            lines = [line]
             if busy:
                 lines.append(f"{busy[0].upper()}{busy[1:]}: quit it there to continue here.")
             if passed:       # a newer game is open elsewhere: say which game Continue takes
