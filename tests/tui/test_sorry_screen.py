@@ -732,3 +732,29 @@ async def test_the_footer_leaves_out_the_palette_key_when_the_boards_keys_need_i
         await pilot.press("0")
         await pilot.pause()
         assert "ctrl+p" in [k.key for k in app.screen.query("FooterKey")]
+
+
+@run_async
+async def test_a_long_note_under_the_moves_is_shown_whole():
+    """The note under the moves grows to the longest listed move's (four rows at most, and
+    never below the move list's least): at 80 x 24 two fixed rows cut about one note in seven."""
+    session = session_at([["track:0"], ["track:30"]], kinds=("human", "normal"), variant="points", seed=1,
+                         hands=[["11", "12", "12", "12", "12"], ["1", "2", "3", "4", "5"]])
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:          # (R1 is 8 squares from HOME: the 12s
+        await human_turn(pilot)                                # move nothing, the 11 only switches)
+        screen = board_screen(app)
+        while screen._selected_card() != "12":
+            await pilot.press("right")
+            await pilot.pause()
+        await pilot.pause()
+        notes = [p.detail for p in screen._previews.values()]
+        note = screen.current_preview().detail
+        assert len(note) > 2 * 29 and note == max(notes, key=len), notes      # (29 cells a row here)
+        shown = screen_text(app).splitlines()
+        detail = screen.query_one("#detail")
+        assert detail.outer_size.height > 2
+        rows = [shown[y][detail.region.x:detail.region.right].strip() for y in range(detail.region.y, detail.region.bottom)]
+        assert " ".join(r for r in rows if r) == note, rows
+        moves = screen.query_one(MoveList)
+        assert moves.outer_size.height >= 6 and screen.query_one("#scores").region.bottom <= 23

@@ -7,6 +7,7 @@ its moves (sorry_view.py).
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 
 from rich.text import Text
@@ -152,6 +153,23 @@ class SorryScreen(TurnScreen):
     def log_text(self, text: str) -> str:
         return "" if _SAID_BEFORE.match(text) else sv.plain(text)
 
+    DETAIL_ROWS = (2, 4)        # the note under the moves: rows at least, and at most
+
+    def _size_detail(self, detail: Static) -> None:
+        """The note under the moves as tall as the longest of the listed moves' needs (two
+        rows at least, four at most), so the panels keep still while the player goes through
+        the moves; never so tall that the move list has less than its least."""
+        least, most = self.DETAIL_ROWS
+        width = detail.content_size.width
+        if not width:                                   # (not laid out yet)
+            return
+        tall = max([least, *(len(textwrap.wrap(p.detail, width)) for p in self._previews.values())])
+        moves = self.query_one("#moves")
+        spare = moves.outer_size.height - (moves.styles.min_height.value + 2)    # + its border
+        tall = max(least, min(tall, most, detail.outer_size.height + spare))
+        if detail.styles.height is None or detail.styles.height.value != tall:
+            detail.styles.height = tall
+
     def make_preview(self, move) -> sv.Preview:
         p = sv.preview(self.game, move, self.app.glyphs)
         human = self.session.is_human(move.seat)
@@ -232,6 +250,8 @@ class SorryScreen(TurnScreen):
         self.query_one("#board", SorryBoard).state = state
         # detail line under the moves
         detail = self.query_one("#detail", Static)
+        if not selection_only:
+            self._size_detail(detail)
         update_static(detail, preview.detail if preview is not None else "", fixed=True)
         if selection_only:
             return
