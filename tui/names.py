@@ -50,6 +50,12 @@ def counter(game: str, n: int) -> str:
     return f"{COUNTER.get(game, 'move')} {n}"
 
 
+def in_match(game) -> bool:
+    """Whether `game` is a Sorry! points match of more than one game (a target above 0)."""
+    match = game.view(None).get("match") if game.game == "sorry" else None
+    return bool(match and match.get("target"))
+
+
 def progress(info) -> str:
     """How far a saved game (an `engine.saves.SaveInfo`) has gone: who won
     (`won_by`), 'round 2 of 3' (Gnoming A Round), 'move 34' (Sorry!; 'game 2, move 5' in a

@@ -197,3 +197,36 @@ async def test_the_hand_off_recap_is_fitted_again_when_the_terminal_is_resized()
         await pilot.pause()
         at_24 = recap()                     # 12 rows: fewer
         assert len(at_24) - 1 == 12 and left_out(at_24) > left_out(at_30) and at_24[-11:] == at_30[-11:]
+
+
+@run_async
+async def test_in_game_2_of_a_match_the_log_and_a_first_hand_off_speak_of_the_match():
+    """From game 2 of a points match the whole log and a recap from the start hold game 1
+    too: the log counts 'moves in the match' (the header counts the game's), and the
+    hand-off says 'The match so far:'."""
+    from tui.screens.dialogs import HandoffScreen
+    from tui.screens.sorry import GameEndScreen
+
+    from .helpers import session_at
+
+    session = session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
+                         kinds=("human", "human"), variant="points", target=250, seed=3,
+                         hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
+    game = session.game
+    session.record.record(game.legal_moves()[0], game.play(game.legal_moves()[0]))    # Red's 1: game 1 won
+    assert game.view(None)["match"]["games"] == 1 and not game.is_over
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="game 1's summary")
+        board = board_screen(app)
+        await send(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        assert str(app.screen.query_one("#handoff-recent").render()).startswith("The match so far:")
+        app.screen._shown_at = 0
+        await send(pilot, "enter")
+        await human_turn(pilot)
+        await send(pilot, "g")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen), what="the log")
+        assert len(session.record.moves) == 1          # (game 1's last move)
+        assert app.screen.query_one("#log-box").border_subtitle == "1 move in the match so far"
+        assert "game 2 · move 1 ·" in str(board.query_one("#topbar").render())

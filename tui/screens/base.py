@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 
 from engine import COLOURS
 
+from .. import names
 from ..widgets.game_log import GameLog
 from ..widgets.too_small import TooSmall
 
@@ -193,7 +194,9 @@ class GameScreen(ParlorScreen):
                     self._person_turn(seat, handed_over=True)
                     self._begin_human(seat)
 
-                self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn), callback=ready)
+                later = names.in_match(self.game) and self.game.view(None)["match"]["games"]
+                so_far = "The match so far:" if later else "The game so far:"   # (game 1's lines are in it)
+                self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn, so_far), callback=ready)
                 return
             if self.viewer != seat:           # a new turn (not the same person again after a 2)
                 self._turn_began[seat] = len(self.session.record.events)

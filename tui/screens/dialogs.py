@@ -55,9 +55,11 @@ class HandoffScreen(ParlorModal[None]):
         the box's border, padding and other lines, and a row above and below it."""
         return max(cls.RECAP_LINES, height - 12)
 
-    def __init__(self, colour: str, recent: list[str] | tuple = (), since_turn: bool = False) -> None:
+    def __init__(self, colour: str, recent: list[str] | tuple = (), since_turn: bool = False,
+                 so_far: str = "The game so far:") -> None:
         super().__init__()
         self.colour = colour
+        self.so_far = so_far            # the heading when the recap is from the start ("The match so far:")
         self.recent = list(recent)      # lines of the (public) log: what was played since this seat's
         self.since_turn = since_turn    # turn, or, when that is not known (their first turn, a game
                                         # opened again), the game's; the last ones that fit are shown
@@ -73,7 +75,7 @@ class HandoffScreen(ParlorModal[None]):
         yield ParlorFooter()
 
     def _recap(self) -> Text:
-        head = "From your last turn on:" if self.since_turn else "The game so far:"
+        head = "From your last turn on:" if self.since_turn else self.so_far
         shown = fit_recap(self.recent, self.recap_rows(self.app.size.height), self.app.glyphs.dots)
         lines = [hang(line, self.RECAP_WIDTH, GameLog.INDENT) for line in shown]
         return Text("\n".join([head, *lines]), style="italic")

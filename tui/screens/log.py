@@ -74,9 +74,12 @@ class LogScreen(ScrollActions, ParlorModal[None]):
         self._set_title()
 
     def _set_title(self) -> None:
+        g = self.session.game
         moves = len(self.session.record.moves)
-        so_far = "" if self.session.game.is_over else " so far"
-        self.query_one("#log-box").border_subtitle = f"{moves} move{'s' if moves != 1 else ''}{so_far}"
+        word = names.COUNTER.get(g.game, "move")            # as the board counts: Pegs, turns
+        where = " in the match" if names.in_match(g) else ""     # (the board counts the game's)
+        so_far = "" if g.is_over else " so far"
+        self.query_one("#log-box").border_subtitle = f"{moves} {word}{'s' if moves != 1 else ''}{where}{so_far}"
 
     def on_game_log_rewrap(self, message: GameLog.Rewrap) -> None:
         message.stop()
