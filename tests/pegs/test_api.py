@@ -81,8 +81,10 @@ def test_moves_describe_themselves_and_round_trip():
         d = json.loads(json.dumps(m.to_dict()))
         again = g.parse_move(d)
         assert again == m and hash(again) == hash(m) and str(again) == str(m)
+        assert m.kind == d["kind"] == "play"              # (as Sorry!'s moves carry theirs)
     d = Discard(2, "9")
     assert str(d) == "Yellow discards 9 (no move)" and g.parse_move(d.to_dict()) == d
+    assert d.kind == d.to_dict()["kind"] == "discard"
     for bad in ({}, {"kind": "play"}, {"kind": "jump", "seat": 0, "card": "A"},
                 {"kind": "play", "seat": 0, "card": "Z", "parts": []},
                 {"kind": "play", "seat": "0", "card": "A", "parts": []},
