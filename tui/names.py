@@ -50,10 +50,10 @@ def counter(game: str, n: int) -> str:
     return f"{COUNTER.get(game, 'move')} {n}"
 
 
-def in_match(game) -> bool:
-    """Whether `game` is a Sorry! points match of more than one game (a target above 0)."""
+def match_of(game) -> dict | None:
+    """The view's match of a Sorry! points match of more than one game (a target above 0)."""
     match = game.view(None).get("match") if game.game == "sorry" else None
-    return bool(match and match.get("target"))
+    return match if match and match.get("target") else None
 
 
 def progress(info) -> str:

@@ -194,7 +194,7 @@ class GameScreen(ParlorScreen):
                     self._person_turn(seat, handed_over=True)
                     self._begin_human(seat)
 
-                later = names.in_match(self.game) and self.game.view(None)["match"]["games"]
+                later = (names.match_of(self.game) or {}).get("games")
                 so_far = "The match so far:" if later else "The game so far:"   # (game 1's lines are in it)
                 self.app.push_screen(HandoffScreen(COLOURS[seat], recent, since_turn, so_far), callback=ready)
                 return

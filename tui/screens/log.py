@@ -77,7 +77,7 @@ class LogScreen(ScrollActions, ParlorModal[None]):
         g = self.session.game
         moves = len(self.session.record.moves)
         word = names.COUNTER.get(g.game, "move")            # as the board counts: Pegs, turns
-        where = " in the match" if names.in_match(g) else ""     # (the board counts the game's)
+        where = " in the match" if names.match_of(g) else ""     # (the board counts the game's)
         so_far = "" if g.is_over else " so far"
         self.query_one("#log-box").border_subtitle = f"{moves} {word}{'s' if moves != 1 else ''}{where}{so_far}"
 
