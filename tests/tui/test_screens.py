@@ -571,6 +571,14 @@ async def test_fewer_players_than_partners_need_says_the_variant_changed():
         assert form.query_one("#players").value == 3 and form.query_one("#variant").value == "standard"
         hint = str(form.query_one("#setup-hint").render())
         assert hint == "Partners needs 4 players: with 3 the variant is Standard.", hint
+        await pilot.press("right")                                # Players: 4 again: Partners again
+        await pilot.pause()
+        assert form.query_one("#players").value == 4 and form.query_one("#variant").value == "teams"
+        hint = str(form.query_one("#setup-hint").render())
+        assert hint.startswith("With 4 players again, the variant is Partners again."), hint
+        await pilot.press("left", "down", "left", "up", "right")  # 3 players; Standard chosen; 4
+        await pilot.pause()
+        assert form.query_one("#players").value == 4 and form.query_one("#variant").value != "teams"
 
 
 @run_async

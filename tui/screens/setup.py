@@ -70,6 +70,7 @@ class SetupScreen(ParlorScreen):
     def __init__(self, spec: GameSpec | None = None) -> None:
         super().__init__()
         self._players_before_teams: int | None = None
+        self._teams_before_players = False     # Partners turned to Standard by fewer players
         self._note: str | None = None         # what the form changed by itself, said in the hint
         self._keep_note = False
         self.spec = spec or GameSpec(seats=(Seat("human"),) + tuple(Seat("bot", "normal") for _ in range(3)))
@@ -110,10 +111,13 @@ class SetupScreen(ParlorScreen):
     def changed(self, event: Choice.Changed) -> None:
         players = self.query_one("#players", Choice)
         variant = self.query_one("#variant", Choice)
-        if self._keep_note and event.choice is variant:
+        own = self._keep_note and event.choice is variant       # the form's own change of the variant
+        if own:
             self._keep_note = False
         else:
             self._note = None
+        if event.choice is variant and not own or event.choice.id == "game":
+            self._teams_before_players = False               # the player chose: nothing to undo
         if event.choice.id == "game":
             counts = PLAYER_COUNTS.get(event.value, (2, 3, 4))
             keep = players.value if players.value in counts else min(max(players.value, counts[0]), counts[-1])
@@ -131,10 +135,16 @@ class SetupScreen(ParlorScreen):
                 players.value, self._players_before_teams = self._players_before_teams, None
         elif event.choice is players and players.value != 4 and variant.value == "teams":
             self._players_before_teams = None
+            self._teams_before_players = True
             variant.value = "standard"
             # said, not done silently: the line changed is not the one in use
             self._note = f"Partners needs 4 players: with {players.value} the variant is Standard."
             self._keep_note = True            # through the Changed of that variant line
+        elif event.choice is players and players.value == 4 and self._teams_before_players:
+            self._teams_before_players = False
+            variant.value = "teams"           # back to 4: what the form undid by itself, redone
+            self._note = "With 4 players again, the variant is Partners again."
+            self._keep_note = True
         self.update_form()
 
     def update_form(self) -> None:
