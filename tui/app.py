@@ -88,6 +88,25 @@ class ParlorApp(App[None]):
         yield SystemCommand("Help", "The keys on this screen, what the board shows, the rules",
                             self.action_help)
 
+    def action_command_palette(self) -> None:
+        """Textual's palette; with --ascii, its search icon and placeholder in ASCII too (its
+        borders: app.tcss)."""
+        if not self.ascii:
+            super().action_command_palette()
+            return
+        from textual.command import CommandPalette, SearchIcon
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            palette = CommandPalette(id="--command-palette", placeholder="Search for commands...")
+
+            def plain_icon() -> None:
+                for icon in palette.query(SearchIcon):
+                    icon.icon = ">"
+                    icon.refresh()
+
+            self.push_screen(palette)
+            palette.call_after_refresh(plain_icon)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Player colours for a theme that has none (Textual's own): a light theme's board
         gets the darker set, so that yellow and the others read on it, and the inks (text

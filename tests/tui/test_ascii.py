@@ -92,3 +92,24 @@ def test_the_ascii_move_marks_are_not_drawn_by_the_board_itself():
                                   "slide-end", "square", "in-spot", "come-out")}
     marks = [g[name] for name in ("from", "target", "slide-to", "bumped")]
     assert len(set(marks)) == len(marks) and not board & set(marks)
+
+
+@run_async
+async def test_the_command_palette_in_ascii():
+    """ctrl+p in --ascii: Textual's palette drew a 🔎, a '…' and half-block rules."""
+    from textual.command import CommandPalette
+
+    app = app_for(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        assert not non_ascii(app), non_ascii(app)
+        assert "> Search for commands..." in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:       # (without --ascii: Textual's own)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert "Search for commands…" in screen_text(app)
