@@ -83,7 +83,9 @@ class ParlorApp(App[None]):
         from textual.app import SystemCommand
 
         for command in super().get_system_commands(screen):
-            if command.title not in self.HIDDEN_COMMANDS:
+            if command.title == "Quit":               # (Textual's: "Quit the application as soon as possible")
+                yield command._replace(help="Quit Parlor now, as ctrl+q does (a game in play is already saved)")
+            elif command.title not in self.HIDDEN_COMMANDS:
                 yield command
         yield SystemCommand("Help", "The keys on this screen, what the board shows, the rules",
                             self.action_help)
