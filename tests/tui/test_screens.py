@@ -639,6 +639,10 @@ async def test_a_long_continue_line_breaks_at_a_separator(home):
         rows = [r.strip() for r in str(app.screen.query_one("#continue-info").render()).split("\n")]
         assert rows == ["Continue: Sorry! (play for points) · 3 players (2 people + 1 bot) ·", "game 1, move 1"], rows
     app = app_for()
-    async with app.run_test(size=(100, 30)):
+    async with app.run_test(size=(100, 30)) as pilot:
         info = str(app.screen.query_one("#continue-info").render())
         assert info.strip() == "Continue: Sorry! (play for points) · 3 players (2 people + 1 bot) · game 1, move 1"
+        await pilot.resize_terminal(80, 24)                  # broken again for the new width
+        await pilot.pause()
+        info = str(app.screen.query_one("#continue-info").render())
+        assert info.split("\n")[1].strip() == "game 1, move 1", info

@@ -90,12 +90,7 @@ class TitleScreen(ParlorScreen):
         if self._latest is None:
             info.update("No game in progress: press n to start one.")
         else:
-            sep = self.app.glyphs.sep
-            line = f"Continue: {names.describe(self._latest, sep)}"
-            if len(line) > self.app.size.width - 2:     # too long for a row: broken at its last " · ",
-                head, _, tail = line.rpartition(f" {sep} ")    # not inside "game 2, move 17"
-                line = f"{head} {sep}\n{tail}"
-            lines = [line]
+            lines = [self._continue_line()]
             if busy:
                 lines.append(f"{busy[0].upper()}{busy[1:]}: quit it there to continue here.")
             if passed:       # a newer game is open elsewhere: say which game Continue takes
@@ -106,9 +101,25 @@ class TitleScreen(ParlorScreen):
                 else:        # in several Parlors: each one's process
                     held = [re.sub(r"^.*\((.*)\)$", r"\1", reason) for reason in reasons]
                     lines.append(f"{newer} open in other Parlors ({', '.join(held)}).")
+            self._notes = lines[1:]
             info.update("\n".join(lines))
         self.refresh_bindings()
         menu.focus()
+
+    def _continue_line(self) -> str:
+        """'Continue: …' for the game Continue takes; too long for a row, broken at its last
+        separator (not inside "game 2, move 17")."""
+        sep = self.app.glyphs.sep
+        line = f"Continue: {names.describe(self._latest, sep)}"
+        if len(line) > self.app.size.width - 2:
+            head, _, tail = line.rpartition(f" {sep} ")
+            line = f"{head} {sep}\n{tail}"
+        return line
+
+    def on_resize(self) -> None:
+        # the Continue line broken, or joined, again for the new width (the notes under it kept)
+        if getattr(self, "_latest", None) is not None:
+            self.query_one("#continue-info", Static).update("\n".join([self._continue_line(), *self._notes]))
 
     def check_action(self, action: str, parameters) -> bool | None:
         # with nothing to continue or load, their keys leave the footer (the menu dims the
