@@ -130,10 +130,14 @@ def steps_between(game, owner: int, frm: str, to: str) -> int:
     return (b[1] - a[1]) % length
 
 
+def into_home(frm: str, to: str) -> bool:
+    """Whether a part of a move, `frm` to `to`, takes its peg into HOME from outside it."""
+    return to.startswith("home:") and not frm.startswith("home:")
+
+
 def enters_home(move) -> bool:
     """Whether a move takes a peg into HOME from outside it."""
-    return any(to.startswith("home:") and not frm.startswith("home:")
-               for _, _, frm, to, _ in getattr(move, "parts", ()))
+    return any(into_home(frm, to) for _, _, frm, to, _ in getattr(move, "parts", ()))
 
 
 def passes_home(game, move) -> bool:
@@ -145,7 +149,7 @@ def passes_home(game, move) -> bool:
     owner, peg, frm, to, _ = parts[0]
     if not (frm.startswith("track:") and to.startswith("track:")):
         return False
-    return any(m.card == move.card and any(p[:3] == (owner, peg, frm) and p[3].startswith("home:")
+    return any(m.card == move.card and any(p[:3] == (owner, peg, frm) and into_home(frm, p[3])
                                            for p in getattr(m, "parts", ()))
                for m in game.legal_moves())
 
@@ -196,7 +200,7 @@ def preview(game, move, glyphs) -> Preview:
                 effects.append(f"bumps {bumped} back to START")
             else:
                 effects.append(f"bumps partner {bumped} to its in-spot ({loc_short(b_to)})")
-        if to.startswith("home:") and not frm.startswith("home:"):
+        if into_home(frm, to):
             effects.append(f"{label} reaches HOME")
         elif not split and passes_home(game, move):
             effects.append(f"{label} goes past its in-spot, round the board again, not into HOME")
