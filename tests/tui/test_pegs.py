@@ -400,11 +400,36 @@ async def test_brackets_mark_only_the_cards_that_move():
             if card == "6":
                 # and says why, in the board's labels (R1 in HOME 3 has two holes above it)
                 prompt = str(screen.query_one("#moves").get_option_at_index(0).prompt)
-                assert prompt == "No move with the 6. ←/→ for another card.", prompt
-                # why, on the detail line (the whole width: a long reason fits a short list)
-                detail = " ".join(str(screen.query_one("#detail").render()).split())
-                assert detail == ("No move with the 6: R2, R3, R4 and R5 are in START, and only an A, K, "
-                                  "Q, J or joker brings a peg out; R1 has only 2 free HOME holes above it."), detail
+                assert prompt == ("No move with the 6: R2, R3, R4 and R5 are in START, and only an A, K, "
+                                  "Q, J or joker brings a peg out; R1 has only 2 free HOME holes above it. "
+                                  "←/→ for another card."), prompt
+                # in the list, where the player looks, so not again on the detail line
+                assert str(screen.query_one("#detail").render()).strip() == ""
+
+
+@run_async
+async def test_a_reason_too_long_for_the_list_goes_to_the_detail_line():
+    # 8 players at 80x24 leave the list four rows: the pair's words and R4's reason do not fit
+    # there, so the list says it in short and why goes to the detail line (the whole width)
+    session = pegs_session(8, ("human",) + ("easy",) * 7, pegs={0: ["track:10", "track:20", "track:30"]},
+                           hands={0: ["7", "2", "3", "5", "9", "10"]}, seed=6)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        while screen._selected_card() != "7":
+            await send(pilot, "right")
+            await pilot.pause()
+        await send(pilot, "2")
+        await send(pilot, "4")
+        await pilot.pause()
+        ml = screen.query_one("#moves")
+        assert ml.scrollable_content_region.height <= 4
+        assert str(ml.get_option_at_index(0).prompt) == (
+            "No split of the 7 moves both R2 and R4, and R4 has no move with the 7. 0 shows every "
+            "peg's moves. ←/→ for another card.")
+        detail = " ".join(str(screen.query_one("#detail").render()).split())
+        assert detail == "R4 and R5 are in START, and only an A, K, Q, J or joker brings a peg out.", detail
 
 
 @run_async
@@ -473,10 +498,9 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await send(pilot, "4")
         await pilot.pause()
         text = str(ml.get_option_at_index(0).prompt)
-        assert text.startswith("No split of the 7 moves both R2 and R4, and "
-                               "R4 has no move with the 7. 0 shows every peg's moves."), text
-        detail = " ".join(str(screen.query_one("#detail").render()).split())
-        assert detail == "R4 and R5 are in START, and only an A, K, Q, J or joker brings a peg out.", detail
+        assert text == ("No split of the 7 moves both R2 and R4, and R4 has no move with the 7. "
+                        "R4 and R5 are in START, and only an A, K, Q, J or joker brings a peg out. "
+                        "0 shows every peg's moves. ←/→ for another card."), text
         await send(pilot, "5")                     # START pegs are alike: 5 stands for R4, which comes out first
         await pilot.pause()
         assert ml.option_count == every                # ... so it was a second press of R4: every peg's

@@ -148,18 +148,37 @@ class PegsScreen(TurnScreen):
         return pv.card_name(card)
 
     def no_move_text(self, card: str | None) -> str:
-        # the list says so in one line; why goes to the detail line under the panels,
-        # which has the whole width (a long reason would not fit a short list)
+        # why, in the list as Sorry! has it when the list's rows hold it whole; else the list
+        # says so in one line and why goes to the detail line under the panels, which has the
+        # whole width (8 players at 80x24 leave the list three rows)
         name = pv.card_name(card)
         chosen = self.piece_choice_text(card)
         if chosen is not None:
             pegs = self._active_pieces()
             reason = no_move_reason(self.game, card, pegs[0]) if card and len(pegs) == 1 else None
-            self._why = pv.plain(reason) if reason else ""
-            return f"{chosen} {self.every_piece_hint()}"
-        reason = no_move_reason(self.game, card) if card else None
-        self._why = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
-        return f"No move with the {name}."
+            why = pv.plain(reason) if reason else ""
+            short = f"{chosen} {self.every_piece_hint()}"
+            full = f"{chosen} {why} {self.every_piece_hint()}"
+        else:
+            reason = no_move_reason(self.game, card) if card else None
+            short = f"No move with the {name}."
+            why = full = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
+        if why and self._list_holds(full):
+            self._why = ""
+            return full
+        self._why = why
+        return short
+
+    def _list_holds(self, text: str) -> bool:
+        """Whether the move list shows `text` whole (with what the list adds around it: the
+        words on a second number's pair before, the key for another card after)."""
+        ml = self.query_one("#moves", MoveList)
+        region = ml.scrollable_content_region
+        if region.width < 10 or region.height < 1:
+            return False
+        unsplit = self.unsplit_text()
+        text = f"{unsplit}, and {text} ←/→ for another card." if unsplit else f"{text} ←/→ for another card."
+        return len(textwrap.wrap(text, region.width)) <= region.height
 
     def log_text(self, text: str) -> str:
         if _QUIET.match(text):
