@@ -31,7 +31,8 @@ def new_game(name: str, players: int, seed: int | None = None, **options) -> Gam
 
     Keywords: seed (int; None picks one at random), variant (Sorry!:
     "standard" | "teams" | "points"), first (the seat that starts), target
-    (Sorry! points match target).
+    (Sorry! points match target), dealer (Pegs and Jokers: the dealer's
+    seat; play starts at its left).
     """
     return game_class(name).new(players=players, seed=seed, **options)
 

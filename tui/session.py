@@ -185,7 +185,10 @@ class Session:
                         target=getattr(g, "target", None) if variant == "points" else None)
 
     def rematch(self, *, save_dir=None, hold: bool = False) -> "Session":
-        """The same table again; the winner of this game starts (S-1)."""
+        """The same table again, a new deal. Who starts is each game's rule: Sorry!'s
+        winner (S-1); in Pegs and Jokers the deal passes to the left (P-3) and the
+        dealer's left starts (P-4.1); in Gnoming A Round the new seed draws the
+        first seat (G-3.4)."""
         g = self.game
         seed = self.record.seed
         new_seed = None if seed is None else (seed + 1) & 0x7FFFFFFF
@@ -195,8 +198,10 @@ class Session:
             options["variant"] = variant
             if variant == "points":
                 options["target"] = g.target
-        if g.winners:
+        if g.game == "sorry" and g.winners:
             options["first"] = g.winners[0]
+        elif g.game == "pegs":
+            options["dealer"] = (g.dealer + 1) % g.players
         game = engine.new_game(g.game, players=g.players, seed=new_seed, **options)
         spec = GameSpec(game=g.game, players=g.players, seats=tuple(self.seats),
                         variant=variant or "standard", seed=new_seed)

@@ -25,9 +25,12 @@ class PegsGame(Game):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, players: int = 4, seed: int | None = None, first: int | None = None,
-            variant: str | None = None, target: int | None = None) -> "PegsGame":
-        """A new game: random dealer (P-3), five cards each, the first seat
-        (left of the dealer, P-4.1, unless `first` says) has drawn to six."""
+            variant: str | None = None, target: int | None = None,
+            dealer: int | None = None) -> "PegsGame":
+        """A new game: a random dealer (P-3; `dealer` gives the seat, as when the
+        deal passes to the left for the next game at the table; the cards are
+        those of the seed either way), five cards each, the first seat (left of
+        the dealer, P-4.1, unless `first` says) has drawn to six."""
         players = check_players("Pegs and Jokers", players, PLAYER_COUNTS)
         if variant not in (None, "standard"):
             raise ValueError(f"Pegs and Jokers has no variant {variant!r} (only 'standard')")
@@ -37,15 +40,18 @@ class PegsGame(Game):
             seed = random.SystemRandom().randrange(2 ** 63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an int, not {seed!r}")
-        if first is not None and (not isinstance(first, int) or isinstance(first, bool)
-                                  or not 0 <= first < players):
-            raise ValueError(f"first must be a seat 0..{players - 1}, not {first!r}")
+        for name, seat in (("first", first), ("dealer", dealer)):
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                     or not 0 <= seat < players):
+                raise ValueError(f"{name} must be a seat 0..{players - 1}, not {seat!r}")
         g = cls.__new__(cls)
         g.players = players
         g.geo = geometry(players)
         g.seed = seed
         g.rng = rng = random.Random(seed)
-        g.dealer = rng.randrange(players)                     # P-3
+        g.dealer = rng.randrange(players)                     # P-3 (drawn always: the same cards)
+        if dealer is not None:
+            g.dealer = dealer
         g.pos = [START] * (PEGS * players)
         g.board = [-1] * g.geo.length
         deck = full_deck(players)

@@ -84,6 +84,21 @@ def test_P_3_random_dealer_deals_five_rest_is_draw_pile():
     assert dealers == set(range(6))
 
 
+def test_P_3_the_deal_passes_to_the_left_with_dealer():
+    # the next game at the table names its dealer (the last one's left); the seed still
+    # decides the cards, and play starts at the new dealer's left (P-4.1)
+    drawn = engine.new_game("pegs", players=6, seed=8)
+    for dealer in range(6):
+        g = engine.new_game("pegs", players=6, seed=8, dealer=dealer)
+        v = g.view(None)
+        assert v["dealer"] == dealer and g.to_act == (dealer + 1) % 6
+        assert v["hand_sizes"] == [6 if s == (dealer + 1) % 6 else 5 for s in range(6)]
+        assert sorted(g.to_dict()["draw"]) == sorted(drawn.to_dict()["draw"])
+        assert engine.load_game(g.to_dict()).to_dict() == g.to_dict()
+    for bad in (6, -1, True, "2"):
+        with pytest.raises(ValueError, match="dealer must be a seat"):
+            engine.new_game("pegs", players=6, seed=8, dealer=bad)
+
 def test_P_3_discard_pile_reshuffled_when_draw_pile_empty():
     g = make(pegs={0: ["track:10"]}, hands={0: ["5"] + FILLER[:4] + ["9"]},
              draw=[], discard=["K", "K"])

@@ -114,6 +114,27 @@ async def test_rematch_keeps_the_table_and_the_winner_starts(monkeypatch):
         assert new.game.first == 0 and new.path != session.path
 
 
+def test_a_rematch_starts_by_each_games_rule(tmp_path):
+    # Pegs and Jokers: the deal passes to the left (P-3), its left starts (P-4.1);
+    # Gnoming A Round: the new seed draws the first seat (G-3.4), whoever won
+    spec = GameSpec(game="pegs", players=6, seats=seats("human", *["easy"] * 5), seed=31)
+    pegs = Session.new(spec, save_dir=tmp_path)
+    dealer = pegs.game.dealer
+    again = pegs.rematch()
+    assert again.game.dealer == (dealer + 1) % 6 and again.game.to_act == (dealer + 2) % 6
+    assert again.rematch().game.dealer == (dealer + 2) % 6
+    not_the_winner = 0
+    for seed in range(4):
+        spec = GameSpec(game="gnoming", players=4, seats=seats("human", "easy", "easy", "easy"), seed=seed)
+        gnoming = Session.new(spec, save_dir=tmp_path, autosave=False)
+        g = gnoming.game
+        while g.to_act is not None:
+            g.play(g.legal_moves()[0])
+        new = gnoming.rematch()
+        assert new.game.first == engine.new_game("gnoming", players=4, seed=new.record.seed).first
+        not_the_winner += new.game.first not in g.winners
+    assert not_the_winner
+
 @run_async
 async def test_bots_play_at_the_chosen_pace_and_space_skips_ahead():
     session = session_at([["track:20"], ["track:40"]], kinds=("human", "normal"), card="3", seed=2)
