@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..gnoming.apply import turn_limit
 from ..gnoming.generate import DRAWING, OPENING, PLAYING, REPLACED
 from ..gnoming.moves import Bounce, Discard, Flip, Place, Take
 from .gnoming_eval import LINE_OF_CELL, LINES, H, M, U, Knowledge, phi, value
@@ -79,7 +80,7 @@ def turns_left(g, seat: int) -> int:
     r = int(0.5 + 1.0 + 1.1 * fewest)
     if g.reshuffled:
         r = min(r, len(g.draw) // n + 1)
-    limit = 50 - (g.turns // n)
+    limit = (turn_limit(n) - g.turns) // n
     return max(1, min(r, limit, 10))
 
 

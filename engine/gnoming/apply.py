@@ -8,7 +8,7 @@ a card only once it is face up for everybody.
 from __future__ import annotations
 
 from ..core import Event
-from .cards import CARD_WORDS, DECK, HAZARD, MULLIGAN, card_name, card_words
+from .cards import CARD_WORDS, DECK, DECK_SIZE, HAZARD, MULLIGAN, card_name, card_words
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
                        PLAYING, REPLACED, bounce_targets, discard_piles)
 from .layout import ALL, CELL_NAME, CELLS_OF
@@ -18,10 +18,19 @@ from .scoring import going_out_adjustment, score_layout, winners
 
 ROUNDS = 3  # G-1
 # Decision (beyond the spec): a round also ends at once, like the second empty
-# draw pile (G-4.1), when a turn would start after every player has had this
-# many turns. Only players who keep taking from the discard piles and never
-# go out get there; it keeps every round finite for any way of playing.
+# draw pile (G-4.1), when a turn would start after `turn_limit(players)` turns.
+# Taking from a discard pile does not use up the draw pile, so G-4.1 alone
+# leaves a round without end if players keep doing it and never go out; the
+# limit keeps every round finite for any way of playing. It is 50 turns a
+# player but at least twice the cards in the game: no round can draw from the
+# draw pile that many times (its cards, once more after the reshuffle), so a
+# round played from the draw pile always meets its second empty pile first.
 TURN_LIMIT = 50
+
+
+def turn_limit(players: int) -> int:
+    """The turns after which a round ends at once (the Decision above)."""
+    return max(TURN_LIMIT * players, 2 * DECK_SIZE)
 
 # How a round ended (shown in `last_round["ended"]`).
 WENT_OUT = "went out"
@@ -121,7 +130,8 @@ def end_round(g, events: list, ended: str = WENT_OUT) -> None:
     if ended == DRAW_PILE:
         events.append(Event("round", f"The draw pile is empty again: round {g.round} ends at once", None))
     elif ended == LIMIT:
-        events.append(Event("round", f"Every player has had {TURN_LIMIT} turns: round {g.round} ends", None))
+        events.append(Event("round", f"The round has had {turn_limit(g.players)} turns, the most a round may "
+                            f"have: round {g.round} ends", None))
     elif adjustment:
         word = "bonus" if adjustment < 0 else "penalty"
         events.append(Event("score", f"{seat_name(g.went_out)} went out first: {adjustment:+d} {word}", g.went_out))
@@ -149,7 +159,7 @@ def start_turn(g, seat: int, events: list) -> None:
     """A turn begins: G-4.1 an empty draw pile is rebuilt once per round
     from the discard piles (their top cards stay); the second time the
     round ends at once. (Decision: so does reaching the turn limit.)"""
-    if g.turns >= TURN_LIMIT * g.players:
+    if g.turns >= turn_limit(g.players):
         end_round(g, events, LIMIT)
         return
     if not g.draw:

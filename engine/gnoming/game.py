@@ -20,7 +20,7 @@ import random
 import secrets
 
 from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
-from .apply import ROUNDS, TURN_LIMIT, apply_move, start_round
+from .apply import ROUNDS, apply_move, start_round, turn_limit
 from .cards import CARD_NAME, DECK_SIZE, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
                        PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, generate)
@@ -146,7 +146,7 @@ class GnomingGame(Game):
             "hazards_removed": self.removed,
             "opening_flips": self.opened,
             "turns": self.turns,
-            "turn_limit": TURN_LIMIT * n,
+            "turn_limit": turn_limit(n),
             "filled": list(CELLS_OF[self.filled]),
             "chain": self.chain,
             "hazard_pending": list(self.hazard_queue),

@@ -3,8 +3,9 @@ from collections import Counter
 
 import pytest
 
+import engine
 from engine.core import IllegalMove
-from engine.gnoming.apply import TURN_LIMIT
+from engine.gnoming.apply import turn_limit
 from engine.gnoming.cards import parse_card
 from engine.gnoming.moves import Decline, Discard, Draw, Flip, Place, Take
 
@@ -81,14 +82,29 @@ def test_G_4_1_second_empty_draw_pile_ends_the_round_at_once_without_bonus():
 
 
 def test_G_4_1_turn_limit_decision_ends_a_round_that_never_ends():
+    assert [turn_limit(n) for n in range(2, 8)] == [220, 220, 220, 250, 300, 350]
     g = position(2, layouts={0: PLAIN, 1: PLAIN.replace("1 2 3", "1 2 4")},
-                 piles=(["5", "6"], ["7"]), turn=1, turns=TURN_LIMIT * 2)
+                 piles=(["5", "6"], ["7"]), turn=1, turns=turn_limit(2))
     g.play(Take(1, 0))
     g.play(Place(1, 0))                      # face-up 1 replaced: discard pile choice
     events = g.play(Discard(1, 0))
     assert g.round == 2
     assert g.view(None)["last_round"]["ended"] == "turn limit"
-    assert any("turns" in e.text for e in events)
+    assert any(e.text == "The round has had 220 turns, the most a round may have: round 1 ends"
+               for e in events), [e.text for e in events]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7])
+def test_G_4_1_a_round_played_from_the_draw_pile_meets_its_second_empty_pile_first(players):
+    # every turn draws from the draw pile and discards the card unplayed (G-4.3); Hazard
+    # flips are declined: nobody goes out, the draw pile runs out twice, the limit never comes
+    g = engine.new_game("gnoming", players=players, seed=5)
+    while g.round == 1:
+        moves = g.legal_moves()
+        kinds = (Draw, Discard, Decline)
+        g.play(next((m for m in moves if isinstance(m, kinds)), moves[0]))
+    last = g.view(None)["last_round"]
+    assert last["ended"] == "draw pile", last["ended"]
 
 
 # -- G-4.2 play --------------------------------------------------------------------------
