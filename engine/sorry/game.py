@@ -338,6 +338,7 @@ class SorryGame(Game):
         add = out.append
         cache = _SIMPLE[seat][card]
         n, back, starter = CARD_STEPS[card]
+        unchanged = False            # a move listed that leaves the board as it was
         for c in colours:
             base = c * 4
             if starter:                                                     # S-4
@@ -366,10 +367,23 @@ class SorryGame(Game):
                     if to < SAFE1:
                         o = occ[to]
                         if o < 0 or o >> 2 != c:
+                            if o < 0 and self._slides_back(pawn, loc, to):
+                                if unchanged:
+                                    continue            # the same outcome as one listed: one move
+                                unchanged = True
                             add(cache[pawn * 256 + 128 + loc])
                     elif to not in pos[base:base + 4]:
                         add(cache[pawn * 256 + 128 + loc])
         return out
+
+    def _slides_back(self, pawn: int, loc: int, to: int) -> bool:
+        """Whether `pawn` moving back from `loc` onto an empty `to` slides to `loc` again,
+        sweeping nobody: the board is left as it was (S-7.1), as by any other such move."""
+        slide = SLIDE[pawn >> 2][to]
+        if slide is None or slide[0] != loc:
+            return False
+        occ = self.occ
+        return all(occ[sq] < 0 or occ[sq] == pawn for sq in slide[1])
 
     def _start_pawn(self, colour: int) -> int:
         """The lowest-numbered pawn of `colour` in START, or -1 (one move for any of them)."""

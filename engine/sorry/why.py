@@ -63,6 +63,33 @@ def _alike(game, pawn: int) -> set[int]:
     return {q for q in _pawns(pawn >> 2) if pos[q] == START}
 
 
+def _slides_back(game, pawn: int, back: int) -> bool:
+    """Whether `pawn` moving `back` squares back lands on an empty triangle and slides back
+    where it stood, sweeping nobody: a move that leaves the board as it was (S-7.1)."""
+    loc = game.pos[pawn]
+    if not 0 <= loc < SAFE1:
+        return False
+    to = BWD[pawn >> 2][loc][back]
+    return to < SAFE1 and game.occ[to] < 0 and game._slides_back(pawn, loc, to)
+
+
+def _unchanged_twin(game, pawn: int, card: str) -> str | None:
+    """Why `pawn` has no move of its own with `card` when its move back would change
+    nothing and an earlier pawn's alike move is listed for both (legal_moves lists one), or
+    None."""
+    back = BACKWARD.get(card, 0)
+    if not back or not _slides_back(game, pawn, back):
+        return None
+    for q in (q for c in _team(game) for q in _pawns(c)):
+        if q == pawn:
+            return None
+        if _slides_back(game, q, back):
+            return (f"{PAWN_WORDS[pawn]} would move back {back} and slide back to "
+                    f"{LOC_WORDS[game.pos[pawn]]}, changing nothing, as {PAWN_WORDS[q]} does: "
+                    f"the move listed for {PAWN_WORDS[q]} stands for both.")
+    return None
+
+
 def _moves_pawn(moves, alike: set[int]) -> bool:
     return any(part[0] in alike for m in moves for part in m.parts)
 
@@ -173,7 +200,8 @@ def pawn_reasons(game, card: str) -> list[tuple[tuple[int, ...], str | None]]:
     position alone and must agree with the legal moves.)"""
     if game.to_act is None or card not in CARD_NAMES:
         return []
-    return [(group, None if block is None else _sentence(_render(game, card, [(group, block)])))
+    return [(group, _unchanged_twin(game, group[0], card) if block is None
+             else _sentence(_render(game, card, [(group, block)])))
             for group, block in _blocks(game, card)]
 
 
@@ -351,6 +379,9 @@ def no_move_reason(game, card: str, pawn: int | None = None) -> str | None:
     pos = game.pos
     if _moves_pawn(moves, _alike(game, pawn)):
         return None
+    twin = _unchanged_twin(game, pawn, card)
+    if twin is not None:
+        return twin
     c = pawn >> 2
     if c not in _team(game):
         return f"{PAWN_WORDS[pawn]} is not yours to move."

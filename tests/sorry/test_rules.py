@@ -396,6 +396,37 @@ def test_S_10_2_both_pawns_slide_after_a_switch():
     assert where(g, 0)[0] == "track:20" and where(g, 1)[0] == "track:13"
 
 
+def test_S_10_2_a_switch_slide_sweeps_the_switched_pawn_own_pawns_and_others():
+    # Red 41 switches with Yellow 39 (Yellow's long triangle): Red's pawn slides 39 -> 43,
+    # sending back the switched Yellow pawn (now on 41), Red's own pawn on 42 and Blue's on 43
+    g = game(["track:41", "track:42"], ["track:43"], ["track:39"], card="11")
+    events = play(g, "Red 11: switch pawn 1 track:41 with Yellow pawn 1 track:39")
+    assert where(g, 0)[:2] == ["track:43", "start"]
+    assert where(g, 1)[0] == "start" and where(g, 2)[0] == "start"
+    slide = [str(e) for e in events if e.kind == "slide"]
+    assert slide == ["Red's pawn 1 slid to square 43 and sent Yellow's pawn 1, Red's pawn 2 and "
+                     "Blue's pawn 1 back to START"], slide
+
+
+def test_S_7_1_two_moves_that_leave_the_board_as_it_was_are_one():
+    # Red's pawns stand on the ends of Yellow's (43) and Green's (58) long slides: back 4 lands
+    # on the triangle and slides straight back, changing nothing; the two are one move (DESIGN:
+    # a choice is listed once), and a 4 for either pawn says which move stands for it
+    from engine.sorry.why import no_move_reason
+    g = game(["track:43", "track:58", "home", "home"], ["track:20"], card="4")
+    assert moves(g) == ["Red 4: pawn 1 track:43→track:39"]
+    assert no_move_reason(g, "4", 0) is None
+    assert no_move_reason(g, "4", 1) == ("Red's pawn 2 would move back 4 and slide back to square 58, "
+                                         "changing nothing, as Red's pawn 1 does: the move listed for "
+                                         "Red's pawn 1 stands for both.")
+    before = g.positions()
+    play(g, "Red 4: pawn 1 track:43→track:39")
+    assert g.positions() == before
+    # a pawn on the slide makes the move a bump: two moves again
+    g = game(["track:43", "track:58", "home", "home"], ["track:41"], card="4")
+    assert moves(g) == ["Red 4: pawn 1 track:43→track:39", "Red 4: pawn 2 track:58→track:54"]
+
+
 def test_S_10_3_switch_is_optional_when_no_forward_eleven():
     g = game(["safe:1"], ["track:40"], card="11")
     assert moves(g) == ["Red 11: no legal move (pass)"]
@@ -439,11 +470,12 @@ def test_S_12_1_card_moves_own_or_partner_pawn():
 
 def test_S_12_1_second_card_after_a_two_for_either_partner():
     g = game(["track:10"], [], ["track:40"], [], card="2", variant="teams")
+    g.draw.remove("3")
+    g.draw.append("3")                      # Red's next card, drawn after the 2
     play(g, "Red 2: Yellow pawn 1 track:40→track:42")
-    assert g.to_act == 0
-    # Whatever Red draws next, Yellow's pawn on 42 is Red's to move too.
-    g2 = game(["track:10"], [], ["track:42"], [], card="3", variant="teams")
-    assert moves(g2) == ["Red 3: pawn 1 track:10→track:13", "Red 3: Yellow pawn 1 track:42→track:45"]
+    assert g.to_act == 0 and g.view(0)["card"] == "3"
+    # the card drawn after the 2 moves either partner's pawns too
+    assert moves(g) == ["Red 3: pawn 1 track:10→track:13", "Red 3: Yellow pawn 1 track:42→track:45"]
 
 
 def test_S_12_2_partners_bump_each_other():
@@ -557,6 +589,7 @@ def test_S_13_5_and_6_winner_and_scoring_tiers():
 def test_S_13_7_match_continues_until_target_and_winner_starts_next_game():
     g = points(["home", "home", "home", "safe:4"], ["home"], hands=[["2", "3", "4", "5", "7"]],
                target=200, to_act=0)
+    g.first = 1                             # Blue started this game: Red, its winner, starts the next
     events = play(g, "Red 2: pawn 4 safe:4→home")
     assert not g.is_over and g.scores == [20 + 15 + 50, 5]
     assert any(e.kind == "deal" for e in events)

@@ -121,7 +121,8 @@ def check_card(g, card: str, seen: Counter) -> None:
 KINDS = {"only a 1 or a 2": "start", "on the circle": "exit", "would go past": "past",
          "going back": "back", "would land on": "own", "SORRY! needs": "sorry",
          "not in START": "not start", "to switch": "switch", "can't switch": "switch",
-         "no split": "split", "can't move 10": "ten", "is HOME and never": "home"}
+         "no split": "split", "can't move 10": "ten", "is HOME and never": "home",
+         "changing nothing": "unchanged"}
 
 
 def count(seen: Counter, text: str, prefix: str) -> None:
