@@ -69,3 +69,28 @@ def test_G_6_2_face_down_cards_are_revealed_where_they_lie_mulligans_and_hazards
     red = [c for c, _ in grid("1 2 3 / 4 5 6 / 7 8 -2")]      # Red placed the -2
     assert last["base"][0] == score_layout(red) == 34
     assert last["adjustment"] == -5 and last["scores"] == [29, 42]
+
+
+def test_G_7_7_a_tie_for_lowest_counts_as_lowest_at_the_round_end():
+    # Red goes out with 34; Blue's revealed layout also scores 34, Yellow's 54: Red ties
+    # for lowest and gets the -5 bonus, not the +5 penalty
+    g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [-1]", 1: "10 9 [8] / 5 [-1] 1 / 2 -2 2",
+                             2: "10 9 [8] / 7 [6] 5 / 4 3 2"},
+                 piles=(["6", "5"], ["7", "4"]), draw=["-2", "3", "3"])
+    g.play(Draw(0))
+    g.play(Place(0, 8))                         # the -2 on the face-down -1: Red has none left
+    g.play(Discard(0, 0))
+    assert g.went_out == 0
+    g.play(Draw(1))
+    g.play(Discard(1, 0))                       # Blue's final turn: the 3 unplayed
+    g.play(Draw(2))
+    events = g.play(Discard(2, 1))              # Yellow's final turn: the round ends
+    assert g.round == 2
+    last = g.view(None)["last_round"]
+    assert last["layouts"][1] == ["10", "9", "8", "5", "-1", "1", "2", "-2", "2"]
+    assert last["base"] == [34, 34, 54]
+    assert last["went_out"] == 0 and last["adjustment"] == -5
+    assert last["scores"] == [29, 34, 54]
+    assert g.scores == [29, 34, 54] and g.round_scores == [[29, 34, 54]]
+    texts = [e.text for e in events if e.kind == "score"]
+    assert texts == ["Red went out first: -5 bonus", "Round 1 scores: Red 29, Blue 34, Yellow 54"]

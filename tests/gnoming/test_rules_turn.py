@@ -268,3 +268,82 @@ def test_G_4_6_two_face_up_mulligans_from_flips_stay_but_no_third_placement():
     g = position(3, layouts={0: "M M 3 / 4 [5] 6 / 8 9 [10]"}, piles=(["6"], ["7"]), draw=["M"])
     g.play(Draw(0))
     assert g.legal_moves() == [Discard(0, 0), Discard(0, 1)]
+
+
+# -- G-4.4 a Hazard during the final turns -----------------------------------------------------
+def test_G_4_4_a_hazard_in_the_final_turns_but_not_the_last_turn_flips_then_play_goes_on():
+    # 5 players; Red went out; Blue has had its final turn; Yellow, Green and Orange are left.
+    # Yellow discards a Hazard: from its left Green (two face down) may flip, Orange (one face
+    # down) and Red (none) are passed over, Blue (two face down) may flip; then Green's and
+    # Orange's final turns are played and the round ends after Orange's.
+    g = position(5, layouts={0: "1 1 1 / 2 3 4 / 5 6 7", 1: "[3] [4] 5 / 6 7 8 / 9 10 -1",
+                             2: "1 2 3 / 4 5 6 / 7 8 [9]", 3: "[2] [3] 4 / 5 6 7 / 8 9 10",
+                             4: "2 3 4 / 5 6 7 / 8 9 [10]"},
+                 piles=(["6"], ["7"]), draw=["H", "-2", "-1"], turn=2, went_out=0, final_left=3)
+    g.play(Draw(2))
+    events = g.play(Discard(2, None))
+    assert [e.text for e in events] == [
+        "Yellow discards a Hazard: it leaves play and every other player may turn up one face-down card"]
+    assert g.removed == 1 and g.piles == [[C("6")], [C("7")]]
+    assert g.round == 1 and g.phase == "hazard" and g.turn == 2
+    assert g.view(None)["final_turns_left"] == 2
+    assert g.hazard_queue == [3, 1] and g.to_act == 3
+    assert g.legal_moves() == [Flip(3, 0), Flip(3, 1), Decline(3)]
+    events = g.play(Flip(3, 0))
+    assert [e.text for e in events] == [
+        "Green turns up the 2 at row 1 col 1",
+        "Orange has only one face-down card left: no Hazard flip",
+        "Red has no face-down card left: no Hazard flip"]
+    assert g.phase == "hazard" and g.to_act == 1
+    assert g.legal_moves() == [Flip(1, 0), Flip(1, 1), Decline(1)]
+    events = g.play(Decline(1))
+    assert [e.text for e in events] == ["Blue turns up no card"]
+    # the final turns go on: Green's, not Blue's again
+    assert g.round == 1 and g.phase == "draw" and g.turn == 3 and g.to_act == 3
+    assert g.view(None)["final_turns_left"] == 2
+    g.play(Draw(3))
+    g.play(Discard(3, 0))                             # Green discards the -2 unplayed
+    assert g.round == 1 and g.phase == "draw" and g.turn == 4 and g.to_act == 4
+    assert g.view(None)["final_turns_left"] == 1
+    g.play(Draw(4))
+    events = g.play(Discard(4, 1))                    # Orange's final turn: the round ends
+    assert g.round == 2 and g.phase == "flip"
+    assert [e.text for e in events if e.kind == "reveal"] == [
+        "Blue turns up the rest: 3 at row 1 col 1, 4 at row 1 col 2",
+        "Yellow turns up the rest: 9 at row 3 col 3",
+        "Green turns up the rest: 3 at row 1 col 2",
+        "Orange turns up the rest: 10 at row 3 col 3"]
+    last = g.view(None)["last_round"]
+    assert last["ended"] == "went out" and last["went_out"] == 0
+    assert last["layouts"][3] == ["2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    # Red: row of 1s -1, then 2+3+4+5+6+7; lowest, so -5
+    assert last["base"] == [26, 51, 45, 54, 54]
+    assert last["adjustment"] == -5 and last["scores"] == [21, 51, 45, 54, 54]
+
+
+# -- G-4.6 a Mulligan turned up by a Hazard flip ------------------------------------------------
+def test_G_4_6_a_mulligan_turned_up_by_a_hazard_flip_stays_as_a_second_face_up_mulligan():
+    # Blue has a face-up Mulligan and a face-down one; Red discards a Hazard and Blue turns
+    # up the face-down Mulligan: both stay face up, through Blue's own turn, and Blue may
+    # not take the Mulligan on discard pile 2 (no place for it while two are face up).
+    g = position(3, layouts={0: PLAIN, 1: "M 2 3 / 4 [M] 6 / 8 9 [10]"},
+                 piles=(["5"], ["M"]), draw=["H"])
+    g.play(Draw(0))
+    g.play(Discard(0, None))
+    assert g.hazard_queue == [1, 2] and g.to_act == 1
+    assert g.legal_moves() == [Flip(1, 4), Flip(1, 8), Decline(1)]
+    events = g.play(Flip(1, 4))
+    assert [e.text for e in events] == ["Blue turns up a Mulligan at row 2 col 2"]
+    assert g.view(None)["layouts"][1] == ["M", "2", "3", "4", "M", "6", "8", "9", None]
+    g.play(Decline(2))
+    assert g.phase == "draw" and g.to_act == 1
+    assert g.view(None)["layouts"][1][:5] == ["M", "2", "3", "4", "M"]   # it stayed where it is
+    assert g.legal_moves() == [Draw(1), Take(1, 0)]   # the Mulligan could not be placed
+    with pytest.raises(IllegalMove, match="G-4.6"):
+        g.play(Take(1, 1))
+    g.play(Take(1, 0))
+    g.play(Place(1, 3))                               # the 5 onto the face-up 4: forced to pile 1
+    assert g.piles == [[C("4")], [C("M")]]
+    # the end of Blue's turn: both flipped Mulligans are still face up where they were
+    assert g.phase == "draw" and g.to_act == 2
+    assert g.view(None)["layouts"][1] == ["M", "2", "3", "5", "M", "6", "8", "9", None]

@@ -489,3 +489,52 @@ def test_P_8_2_decision_second_part_for_whoever_is_played_for_next():
     assert "Red now plays for Orange" in events
     assert "Yellow has all pegs HOME and now plays for Orange" in events
     assert g.view(None)["playing_for"] == [4, 1, 4, 3, 4, 5]
+
+
+def test_P_6_3_the_eights_backward_move_bumps_an_opponent_to_start():
+    # Red peg 1 on track:20 backs up 8, passing Blue peg 2 (track:16) and landing on
+    # Blue peg 1 (track:12), which goes back to START
+    g = make(pegs={0: ["track:20"], 1: ["track:12", "track:16"]}, hands={0: ["8", "9"]})
+    assert moves(g) == ["Red 8: peg 1 track:20→track:12 (bumps Blue peg 1)",
+                        "Red 9: peg 1 track:20→track:29"]
+    events = play(g, "Red 8: peg 1 track:20→track:12 (bumps Blue peg 1)")
+    assert events[:2] == ["Red plays 8: peg 1 track:20→track:12 (bumps Blue peg 1)",
+                          "Red's peg 1 bumped Blue's peg 1 back to START"]
+    assert where(g, 0) == ["track:12", "start", "start", "start", "start"]
+    assert where(g, 1) == ["start", "track:16", "start", "start", "start"]
+
+
+def test_P_8_1_joker_played_for_a_team_mate_moves_the_team_mates_peg():
+    # Red is HOME and plays for Yellow: Yellow's track pegs (peg 1 jumping over peg 2)
+    # or its lowest START peg may jump onto Green's or Blue's peg
+    g = make(4, pegs={0: HOME5, 1: ["track:50"], 2: ["track:20", "track:30"], 3: ["track:10"]},
+             hands={0: ["JOKER", "9", "9", "9", "9", "9"]})
+    assert [m for m in moves(g) if "JOKER" in m] == [
+        "Red JOKER: Yellow peg 1 track:20→track:10 (bumps Green peg 1)",
+        "Red JOKER: Yellow peg 1 track:20→track:50 (bumps Blue peg 1)",
+        "Red JOKER: Yellow peg 2 track:30→track:10 (bumps Green peg 1)",
+        "Red JOKER: Yellow peg 2 track:30→track:50 (bumps Blue peg 1)",
+        "Red JOKER: Yellow peg 3 start→track:10 (bumps Green peg 1)",
+        "Red JOKER: Yellow peg 3 start→track:50 (bumps Blue peg 1)"]
+    events = play(g, "Red JOKER: Yellow peg 1 track:20→track:50 (bumps Blue peg 1)")
+    assert events[:2] == ["Red plays JOKER: Yellow peg 1 track:20→track:50 (bumps Blue peg 1)",
+                          "Yellow's peg 1 bumped Blue's peg 1 back to START"]
+    assert where(g, 2) == ["track:50", "track:30", "start", "start", "start"]
+    assert where(g, 1) == ["start"] * 5 and where(g, 0) == HOME5
+    # 6 players: a joker from Yellow's START onto Orange, Yellow's partner, sends it to
+    # Orange's in-spot (track:75), by Yellow's bumping rules
+    g = make(6, pegs={0: HOME5, 1: ["track:50"], 2: ["track:60"], 4: ["track:10"]},
+             hands={0: ["JOKER"]})
+    assert moves(g) == [
+        "Red JOKER: Yellow peg 1 track:60→track:10 (bumps Orange peg 1 to track:75)",
+        "Red JOKER: Yellow peg 1 track:60→track:50 (bumps Blue peg 1)",
+        "Red JOKER: Yellow peg 2 start→track:10 (bumps Orange peg 1 to track:75)",
+        "Red JOKER: Yellow peg 2 start→track:50 (bumps Blue peg 1)",
+        "Red discards JOKER (no move)"]
+    events = play(g, "Red JOKER: Yellow peg 2 start→track:10 (bumps Orange peg 1 to track:75)")
+    assert events[:2] == [
+        "Red plays JOKER: Yellow peg 2 start→track:10 (bumps Orange peg 1 to track:75)",
+        "Yellow's peg 2 bumped Orange's peg 1 to its in-spot (track:75)"]
+    assert where(g, 2) == ["track:60", "track:10", "start", "start", "start"]
+    assert where(g, 4) == ["track:75", "start", "start", "start", "start"]
+    assert where(g, 1)[0] == "track:50" and where(g, 0) == HOME5
