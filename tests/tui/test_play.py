@@ -91,6 +91,7 @@ async def test_a_whole_game_from_the_start_against_a_bot():
 
 @run_async
 async def test_rematch_keeps_the_table_and_the_winner_starts(monkeypatch):
+    # S-1 Decision: in a rematch the previous winner goes first
     import tui.screens.base as base
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
