@@ -387,6 +387,24 @@ async def test_the_bots_wait_while_the_terminal_is_too_small():
 
 
 @run_async
+async def test_the_bots_wait_while_help_hides_the_board():
+    # ? opened as a bot is to play: its move waits behind the help, on show once it closes
+    session = session_at([["track:20"], ["track:40"]], kinds=("human", "easy"), card="3", seed=2)
+    app = app_for(session, bot_delay=1.0)          # (? comes while the bot shows its move)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await send(pilot, "enter")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
+        await pilot.pause(0.2)
+        assert len(session.record.moves) == 1 and app.screen is not screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, what="the board")
+        assert len(session.record.moves) == 1 and screen._bot_move is not None     # on show first
+        await until(pilot, lambda: len(session.record.moves) == 2, what="the bot's move, played")
+
+@run_async
 async def test_a_hand_off_too_small_to_see_takes_no_key_and_says_if_moves_are_unsaved():
     hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
     session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),

@@ -242,6 +242,9 @@ class GameScreen(ParlorScreen):
         if self._handoff_waiting:
             self._handoff_waiting = False
             self.call_after_refresh(self.next_turn)
+        if self._held_move is not None:
+            # a bot's move that waited behind the screen: on show for the bots' pace first
+            self.set_timer(0.0 if self._skip else self.app.bot_delay, self._release_held)
 
     def _begin_bot(self, seat: int) -> None:
         self.mode = "bot"
@@ -270,17 +273,23 @@ class GameScreen(ParlorScreen):
         except RuntimeError:        # the app is closing
             return
 
+    def _holding(self) -> bool:
+        """Whether a bot's move ready now waits: Quit? is open, the terminal is too small,
+        or another screen (help) hides the board: no move is played that nobody
+        can see. (The log's screen shows the moves as they come: the bots play on under it.)"""
+        top = self.app.screen
+        return self._asking or self.app.too_small or (top is not self and not getattr(top, "SHOWS_PLAY", False))
+
     def _deliver(self, token: int, move) -> None:
-        """A bot's move, ready: played now, or once Quit? is answered with 'keep playing',
-        or once the terminal is big enough again (no move is played that nobody can see)."""
-        if self._asking or self.app.too_small:
+        """A bot's move, ready: played now, or once nothing holds it (`_holding`)."""
+        if self._holding():
             self._held_move = (token, move)
             return
         self.apply_move(token, move)
 
     def _release_held(self) -> None:
         """Play the bot's move that waited, if nothing holds it any more."""
-        if self._held_move is not None and not self._asking and not self.app.too_small:
+        if self._held_move is not None and not self._holding():
             held, self._held_move = self._held_move, None
             self.apply_move(*held)
 

@@ -22,6 +22,7 @@ class LogScreen(ScrollActions, ParlorModal[None]):
         *scroll_bindings(ends_shown=True),
     ]
     SCROLL_TARGET = "#full-log"
+    SHOWS_PLAY = True               # the bots play on under this screen (the board's `_holding`)
     DEFAULT_CSS = """
     LogScreen #full-log {
         height: 1fr;
