@@ -54,7 +54,8 @@ def sets_so_far(layout: list[str | None]) -> int:
 def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | None = None,
              matched: int = 0, title: str = "") -> Text:
     """The large grid: each card in a box of 6 x 3; the cursor cell drawn with a heavier frame and
-    pointers (not colour alone); cells without a legal move dimmed while choosing."""
+    pointers (not colour alone; on a card of a set, its braces); the frames of cells without
+    a legal move dimmed while choosing."""
     text = Text()
     if title:
         text.append(title + "\n", style="bold")
@@ -77,10 +78,14 @@ def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | No
                 tl, tr, bl, br, h, v = (glyphs.box_tl, glyphs.box_tr, glyphs.box_bl, glyphs.box_br,
                                         glyphs.box_h, glyphs.box_v)
             face = card_text(name, glyphs, 2)
-            inner = (glyphs.pointer if here else ("{" if mark else " ")) + face + \
-                    (glyphs.pointer_left if here else ("}" if mark else " "))
+            # a set's braces win over the cursor's pointers (its frame says where it is), and
+            # a dimmed cell dims its frame only: the card's value reads in full
+            inner = ("{" if mark else glyphs.pointer if here else " ") + face + \
+                    ("}" if mark else glyphs.pointer_left if here else " ")
             lines[0].append(tl + h * 4 + tr, style=style)
-            lines[1].append(v + inner + v, style=style + (" underline" if mark and not here else ""))
+            lines[1].append(v, style=style)
+            lines[1].append(inner, style=(style if here else "") + (" underline" if mark else ""))
+            lines[1].append(v, style=style)
             lines[2].append(bl + h * 4 + br, style=style)
             if col < 2:
                 for ln in lines:

@@ -570,6 +570,27 @@ def test_sets_already_face_up_are_in_braces_during_play():
     assert rows[0] == "{ 5}{ 5}{ M}" and rows[1] == "[ 3][ 9][-1]", rows
     big = gv.big_grid(layout, glyphs(True), matched=gv.sets_so_far(layout)).plain.splitlines()
     assert "{ 5}" in big[1] and "{ M}" in big[1] and "{" not in big[4], big
+    # the cursor on a card of the set keeps its braces (its heavier frame says where it is);
+    # elsewhere it has its pointers
+    big = gv.big_grid(layout, glyphs(False), cursor=1, matched=gv.sets_so_far(layout)).plain.splitlines()
+    assert big[0][7:13] == "┏━━━━┓" and big[1][7:13] == "┃{ 5}┃", big
+    big = gv.big_grid(layout, glyphs(False), cursor=4, matched=gv.sets_so_far(layout)).plain.splitlines()
+    assert big[4][7:13] == "┃▸ 9◂┃", big
+    big = gv.big_grid(layout, glyphs(True), cursor=1, matched=gv.sets_so_far(layout)).plain.splitlines()
+    assert big[1] == "|{ 5}| #{ 5}# |{ M}|", big                  # (--ascii: a frame of #)
+
+
+def test_a_cell_without_a_move_dims_its_frame_not_its_card():
+    from themes import glyphs
+    from tui import gnoming_view as gv
+
+    layout = ["5", "5", "M", "3", "9", "-1", None, "2", "2"]
+    big = gv.big_grid(layout, glyphs(False), cursor=6, active={6, 7})
+    line = big.plain.splitlines()[4]                  # row 2's cards: 3, 9, -1 (none active)
+    start = big.plain.index(line)
+    spans = [(big.plain[s.start:s.end], str(s.style)) for s in big.spans
+             if s.start >= start and s.end <= start + len(line)]
+    assert line == "│  3 │ │  9 │ │ -1 │" and spans == [("│", "dim")] * 6, spans     # the cards: no style
 
 
 @run_async
