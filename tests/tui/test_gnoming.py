@@ -126,6 +126,7 @@ async def test_a_whole_three_player_game_by_keys():
         assert len(g.view(None)["round_scores"]) == 3
         text = str(app.screen.query_one("#results-text").render())
         assert engine.COLOURS[g.winners[0]] in text and "Total" in text
+        assert "Gnoming A Round, 3 rounds\n" in text            # (its turns are many moves each)
     saved = saves.load(session.path)
     assert saved.finished and saved.game.to_dict() == g.to_dict()
 

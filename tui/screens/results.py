@@ -68,8 +68,14 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             text.append(f"{who} {verb}!\n", style="bold")
             if len(s.humans) == 1:
                 text.append("Well played: you won.\n" if humans else "Better luck next time.\n")
-        # in the word the board counts in: Pegs and Jokers by turns (one move each)
-        count, word = (view["turn"], "turn") if g.game == "pegs" else (len(s.record.moves), "move")
+        # in the word the board counts in: Pegs and Jokers by turns (one move each), Gnoming A
+        # Round by rounds (a turn there is several moves: a draw, a placement, a discard...)
+        if g.game == "pegs":
+            count, word = view["turn"], "turn"
+        elif g.game == "gnoming":
+            count, word = len(view["round_scores"]), "round"
+        else:
+            count, word = len(s.record.moves), "move"
         text.append(f"{title}, {count} {word}{'s' if count != 1 else ''}\n\n", style="italic")
         if g.game == "gnoming":
             self._gnoming(text, view)

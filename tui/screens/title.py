@@ -77,7 +77,7 @@ class TitleScreen(ParlorScreen):
         # a monochrome terminal): "(none)" where its key would be
         menu.add_options([
             Option("New game              n", id="new"),
-            Option("Continue              c" if self._latest is not None else "Continue         (none)",
+            Option("Continue              c" if self._latest is not None else "Continue          (none)",
                    id="continue", disabled=self._latest is None),
             Option("Load a saved game     l" if self._has_saves else "Load a saved game (none)",
                    id="load", disabled=not self._has_saves),
