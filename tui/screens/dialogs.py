@@ -173,7 +173,8 @@ class QuitScreen(ParlorModal[str]):
                      "the next move saves the whole game.")
         else:
             about = ("Your game is saved after every move: nothing is lost.\n"
-                     f"Resume it with [b]{escape(self.app.resume_command())}[/b] or from the title screen.")
+                     "Resume it from the title screen, or with:\n"
+                     f"  [b]{escape(self.app.resume_command())}[/b]")
         with Vertical(id="quit-box"):
             yield Static(f"[b]Quit?[/b]\n\n{about}\n\n"
                          "q / Enter  quit Parlor\nt          title screen\nEsc        keep playing")
