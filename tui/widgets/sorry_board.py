@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from textual.strip import Strip
 
+from engine import COLOURS
 from themes import glyphs as glyph_table
 
 from .. import sorry_view as sv
@@ -168,7 +169,7 @@ class SorryBoard(CanvasBoard):
                 extra = [p for place, role, p in state.marks
                          if place == (kind, colour) and role.startswith("to") and p not in pawns]
                 shown = sorted(pawns) + extra
-                lines = self._box_lines(kind.upper(), shown, w, h)
+                lines = self._box_lines(COLOURS[colour], kind.upper(), shown, w, h)
                 top = y0 + max(0, (h - len(lines)) // 2)
                 slots = []
                 for i, items in enumerate(lines):
@@ -260,13 +261,15 @@ class SorryBoard(CanvasBoard):
         return [f"  {glyph}  ", f"{sq:>2}{v if down else ' '}  "]
 
     @staticmethod
-    def _box_lines(label: str, pawns: list[int], w: int, h: int) -> list:
-        """Lines of a START/HOME area: the label, then the pawns, as many per line as fit."""
+    def _box_lines(colour: str, kind: str, pawns: list[int], w: int, h: int) -> list:
+        """Lines of a START/HOME area: its label ("Blue START": whose it is, not by colour
+        alone; on two lines in a narrow area), then the pawns, as many per line as fit."""
+        label = [f"{colour} {kind}"] if len(colour) + 1 + len(kind) <= w else [colour, kind]
         per_line = max(1, (w + 1) // 3)
         rows = [pawns[i:i + per_line] for i in range(0, len(pawns), per_line)]
-        lines: list = [label] + rows
+        lines: list = label + rows
         if len(lines) > h:          # not enough rows: squeeze pawns onto fewer lines
-            lines = [label] + [pawns]
+            lines = label + [pawns]
         return lines[:h]
 
     def _draw_centre(self, put, style, g, cw: int, ch: int) -> None:
