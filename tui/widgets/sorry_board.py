@@ -263,8 +263,12 @@ class SorryBoard(CanvasBoard):
     @staticmethod
     def _box_lines(colour: str, kind: str, pawns: list[int], w: int, h: int) -> list:
         """Lines of a START/HOME area: its label ("Blue START": whose it is, not by colour
-        alone; on two lines in a narrow area), then the pawns, as many per line as fit."""
-        label = [f"{colour} {kind}"] if len(colour) + 1 + len(kind) <= w else [colour, kind]
+        alone; on two lines in a narrow area, if it is tall enough for the pawns too), then
+        the pawns, as many per line as fit."""
+        if len(colour) + 1 + len(kind) <= w:
+            label = [f"{colour} {kind}"]
+        else:
+            label = [colour, kind] if h >= 3 else [kind]
         per_line = max(1, (w + 1) // 3)
         rows = [pawns[i:i + per_line] for i in range(0, len(pawns), per_line)]
         lines: list = label + rows
