@@ -758,3 +758,13 @@ async def test_a_long_note_under_the_moves_is_shown_whole():
         assert " ".join(r for r in rows if r) == note, rows
         moves = screen.query_one(MoveList)
         assert moves.outer_size.height >= 6 and screen.query_one("#scores").region.bottom <= 23
+
+
+def test_start_and_home_areas_say_whose_they_are():
+    # colour is not the only sign of whose area it is: "Blue START", on two lines where
+    # narrow (and the word alone where there is room for neither, so the pawns still show)
+    from tui.widgets.sorry_board import SorryBoard
+
+    assert SorryBoard._box_lines("Red", "HOME", [0], 11, 2) == ["Red HOME", [0]]
+    assert SorryBoard._box_lines("Blue", "START", [4, 5, 6], 5, 4) == ["Blue", "START", [4, 5], [6]]
+    assert SorryBoard._box_lines("Yellow", "START", [8, 9], 5, 2) == ["START", [8, 9]]
