@@ -75,7 +75,7 @@ def _players(*colours: str, grounds: tuple[str, ...] = (), dark: bool = True) ->
 
 
 DARK_GROUNDS = ("#17191e", "#20232a", "#2a2e37")      # parlor-dark's background, surface, panel
-LIGHT_GROUNDS = ("#f6f4ef", "#ebe8e0", "#dcd8cd")     # parlor-light's
+LIGHT_GROUNDS = ("#f6f4ef", "#ecebe6", "#dcd8cd")     # parlor-light's (surface: #e4e4e4 in 256 colours)
 
 # The player colours on a dark board, and on a light one (parlor-light, and Textual's light
 # themes): darker, so that every colour reads on a pale board.
@@ -131,7 +131,7 @@ THEMES: dict[str, Theme] = {
             success="#2e7d32",
             foreground="#1f2328",
             background="#f6f4ef",
-            surface="#ebe8e0",
+            surface="#ecebe6",
             panel="#dcd8cd",
             dark=False,
             variables={

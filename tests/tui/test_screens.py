@@ -404,6 +404,26 @@ async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
                     assert contrast(ink, Color.parse(v[ground]).hex6) >= 4.5, (theme, name, ground)
 
 
+def test_dimmed_text_reads_in_parlors_themes_in_256_colours_too():
+    """Dimmed text (a card that can't move, the draw pile's count, a grid's brackets) on any
+    ground of Parlor's four themes reads at WCAG's 4.5:1, in true colour and as a 256-colour
+    terminal rounds it (TERM=xterm-256color without COLORTERM: parlor-light's old surface
+    became #d7d7d7 there, and dimmed text on it 4.24:1)."""
+    from textual.color import Color
+    from textual.filter import dim_color
+
+    from themes import THEMES
+    from themes import contrast_anywhere as contrast
+
+    for name, theme in THEMES.items():
+        system = theme.to_color_system().generate()
+        for ground in ("background", "surface", "panel"):
+            g = Color.parse(system[ground])
+            text = g + g.get_contrast_text(0.87)                  # $text on that ground
+            dimmed = dim_color(g.rich_color, text.rich_color).get_truecolor().hex
+            assert contrast(dimmed, g.hex6) >= 4.5, (name, ground, dimmed)
+
+
 @run_async
 async def test_a_new_game_is_held_from_its_first_save(home):
     """A first game ever (no saves folder yet) and its rematch are held by this Parlor before
