@@ -736,3 +736,15 @@ async def test_the_cursor_says_when_it_moved_by_itself_after_a_turn_up():
         await send(pilot, "right")
         await pilot.pause()
         assert "cursor moved" not in str(screen.query_one("#status").render())
+
+
+@run_async
+async def test_the_other_players_grids_fill_their_rows_evenly():
+    # six other grids where five fit a row (120 columns): two rows of three, not five and one
+    session = gnoming_session(("human",) + ("easy",) * 6, seed=5)
+    app = app_for(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        heads = [line for line in str(gnoming_screen(app).query_one("#others").render()).splitlines()
+                 if " bot" in line]
+        assert [line.count(" bot") for line in heads] == [3, 3], heads

@@ -431,8 +431,11 @@ class GnomingScreen(GameScreen):
         g = self.game
         panel = self.query_one("#others", Static)
         width = max(16, panel.content_size.width or 40)
-        per_row = max(1, (width + 1) // 16)
+        fit = max(1, (width + 1) // 16)
         seats = [s for s in range(g.players) if s != big]
+        # rows as even as they can be (3 + 3, not 5 + 1): no grid left alone on a row
+        rows = -(-len(seats) // fit)
+        per_row = -(-len(seats) // rows) if seats else fit
         text = Text()
         for start in range(0, len(seats), per_row):
             chunk = seats[start:start + per_row]
