@@ -52,15 +52,17 @@ def sets_so_far(layout: list[str | None]) -> int:
 
 
 def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | None = None,
-             matched: int = 0, title: str = "") -> Text:
+             matched: int = 0, title: str = "", large: bool = False) -> Text:
     """The large grid: each card in a box of 6 x 3; the cursor cell drawn with a heavier frame and
     pointers (not colour alone; on a card of a set, its braces); the frames of cells without
     a legal move dimmed while choosing."""
     text = Text()
     if title:
         text.append(title + "\n", style="bold")
+    inside = 8 if large else 4             # a box's inner width; `large`: 10 x 5 (from 120 x 40)
+    gap = "  " if large else ""
     for row in range(3):
-        lines = [Text(), Text(), Text()]
+        lines = [Text() for _ in range(5 if large else 3)]
         for col in range(3):
             cell = row * 3 + col
             name = layout[cell]
@@ -82,11 +84,19 @@ def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | No
             # a dimmed cell dims its frame only: the card's value reads in full
             inner = ("{" if mark else glyphs.pointer if here else " ") + face + \
                     ("}" if mark else glyphs.pointer_left if here else " ")
-            lines[0].append(tl + h * 4 + tr, style=style)
-            lines[1].append(v, style=style)
-            lines[1].append(inner, style=(style if here else "") + (" underline" if mark else ""))
-            lines[1].append(v, style=style)
-            lines[2].append(bl + h * 4 + br, style=style)
+            middle = len(lines) // 2
+            for i, ln in enumerate(lines):
+                if i == 0 or i == len(lines) - 1:
+                    ln.append((tl + h * inside + tr) if i == 0 else (bl + h * inside + br), style=style)
+                    continue
+                ln.append(v, style=style)
+                if i == middle:
+                    ln.append(gap, style=style if here else "")
+                    ln.append(inner, style=(style if here else "") + (" underline" if mark else ""))
+                    ln.append(gap, style=style if here else "")
+                else:
+                    ln.append(" " * inside, style=style if here else "")
+                ln.append(v, style=style)
             if col < 2:
                 for ln in lines:
                     ln.append(" ")

@@ -1,6 +1,8 @@
 """Playing Gnoming A Round through the keyboard: whole games, resume mid-turn, hand-off, round ends."""
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine import bots, saves
 from engine.gnoming.moves import Discard, Take
@@ -748,3 +750,17 @@ async def test_the_other_players_grids_fill_their_rows_evenly():
         heads = [line for line in str(gnoming_screen(app).query_one("#others").render()).splitlines()
                  if " bot" in line]
         assert [line.count(" bot") for line in heads] == [3, 3], heads
+
+
+@pytest.mark.parametrize("size,large", [((120, 40), True), ((119, 40), False), ((120, 39), False)])
+@run_async
+async def test_the_own_grid_is_drawn_large_from_120_by_40(size, large):
+    session = gnoming_session(("human", "easy", "easy"), seed=5)
+    app = app_for(session)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        mine = gnoming_screen(app).query_one("#mine")
+        lines = str(mine.render()).splitlines()
+        box = "╭────────╮" if large else "╭────╮"
+        assert lines[0].count(box) == 3 and len(lines) == (15 if large else 9), lines
+        assert mine.outer_size.width == (36 if large else 28)

@@ -49,6 +49,9 @@ CELL_TIP = "Turn up / place / bounce at the card under the cursor"
 PILE_TIP = "Take from / discard onto discard pile 1 or 2"
 
 
+LARGE = (120, 40)       # from this terminal size the own grid is drawn large
+
+
 class GnomingScreen(GameScreen):
     CSS_PATH = "gnoming.tcss"
     HELP_TITLE = "Gnoming A Round"
@@ -402,7 +405,10 @@ class GnomingScreen(GameScreen):
         mine = self.query_one("#mine", Static)
         mine.border_title = f"{COLOURS[big]} ({self._who(big)}) {sep} {view['scores'][big]} pts"
         layout = view["layouts"][big]
-        update_static(mine, gv.big_grid(layout, glyphs, matched=gv.sets_so_far(layout),
+        width, height = self.app.size
+        large = width >= LARGE[0] and height >= LARGE[1]          # cards of 10 x 5, not 6 x 3
+        self.query_one("#left").set_class(large, "-large")
+        update_static(mine, gv.big_grid(layout, glyphs, matched=gv.sets_so_far(layout), large=large,
                                         cursor=self.cursor if self.awaiting else None, active=active))
         update_static(self.query_one("#piles", Static), gv.pile_lines(view, glyphs))
         self._draw_scores(view)
