@@ -893,3 +893,33 @@ async def test_enter_pressed_while_the_bots_move_does_not_play_the_persons_next_
         screen._turn_shown_at -= base.KEY_GRACE
         await send(pilot, "enter")
         await until(pilot, lambda: len(session.record.moves) >= 2, what="Red's move")
+
+
+@pytest.mark.parametrize("width,lines", [(80, 2), (120, 1)])
+@run_async
+async def test_the_quit_dialog_keeps_a_long_resume_command_whole(width, lines):
+    # a long --save-dir: the dialog widens for the command; where the terminal is too narrow it
+    # breaks it as the shell reads it (a backslash, then `continue` on the next line)
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    top = Path(tempfile.mkdtemp(dir="/tmp"))               # /tmp/tmpXXXXXXXX: a known length
+    folder = top / "a-rather-long-folder" / "saves1"       # 44 characters: too long for 80 columns
+    assert len(str(folder)) == 44
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2, save_dir=folder)
+    app = app_for(session, save_dir=folder)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await human_turn(pilot)
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, QuitScreen), what="Quit?")
+        await pilot.pause()
+        shown = screen_text(app).splitlines()
+        command = app.resume_command()
+        assert command == f"parlor --save-dir {folder} continue"
+        if lines == 1:
+            assert any(f"│    {command}  " in line for line in shown), shown
+        else:
+            at = next(i for i, line in enumerate(shown) if f"│    {command[:-len(' continue')]} \\" in line)
+            assert "│      continue  " in shown[at + 1], shown
+    shutil.rmtree(top)

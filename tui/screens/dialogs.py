@@ -2,7 +2,6 @@
 summary shown at the end of a round or of a game of a match."""
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -167,21 +166,48 @@ class QuitScreen(ParlorModal[str]):
         self.error = error
 
     def compose_body(self) -> ComposeResult:
-        if self.error:
-            about = (f"[b]Your last moves are NOT saved.[/b]\n{escape(self.error)}.\n"
-                     "Leaving now loses them. Fix the problem and keep playing: "
-                     "the next move saves the whole game.")
-        else:
-            about = ("Your game is saved after every move: nothing is lost.\n"
-                     "Resume it from the title screen, or with:\n"
-                     f"  [b]{escape(self.app.resume_command())}[/b]")
         with Vertical(id="quit-box"):
-            yield Static(f"[b]Quit?[/b]\n\n{about}\n\n"
-                         "q / Enter  quit Parlor\nt          title screen\nEsc        keep playing")
+            yield Static(self._text(None), id="quit-text")
         yield ParlorFooter()
 
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+    def _text(self, room: int | None) -> Text:
+        """The dialog's words; the resume command on lines of its own, broken (as the shell
+        reads it, with a backslash) before `continue` when `room` columns don't hold it."""
+        text = Text()
+        text.append("Quit?", style="bold")
+        text.append("\n\n")
+        if self.error:
+            text.append("Your last moves are NOT saved.", style="bold")
+            text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and keep playing: "
+                        "the next move saves the whole game.")
+        else:
+            command = self.app.resume_command()
+            lines = [command]
+            if room is not None and 2 + len(command) > room and command.endswith(" continue"):
+                lines = [command[:-len(" continue")] + " \\", "  continue"]
+            text.append("Your game is saved after every move: nothing is lost.\n"
+                        "Resume it from the title screen, or with:")
+            for line in lines:
+                text.append("\n  ")
+                text.append(line, style="bold")
+        text.append("\n\nq / Enter  quit Parlor\nt          title screen\nEsc        keep playing")
+        return text
+
+    def on_mount(self) -> None:
+        self._fit_command()
+
+    def on_resize(self) -> None:
+        self._fit_command()
+
+    def _fit_command(self) -> None:
+        """As wide as the resume command needs to stay on one line (a long --save-dir), as
+        far as the terminal allows (border 2, padding 4, its indent 2); else it is broken."""
+        need = len(self.app.resume_command()) + 8
+        width = max(56, min(need, self.app.size.width - 4))
+        box = self.query_one("#quit-box")
+        if box.styles.width is None or box.styles.width.value != width:
+            box.styles.width = width
+        self.query_one("#quit-text", Static).update(self._text(width - 6))
 
 
 class ConfirmScreen(ParlorModal[bool]):
