@@ -856,6 +856,7 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         await pilot.press("q")
         assert isinstance(app.screen, QuitScreen)
         text = str(app.screen.query_one(Static).render())
+        text = text.replace(" \\\n    continue", " continue")      # (broken as the shell reads it, when long)
         assert "nothing is lost" in text and f"--save-dir {tmp_path / 'mine'} continue" in text, text
         await pilot.press("escape")                              # keep playing: the hand-off again
         assert app.screen is handoff
@@ -923,3 +924,15 @@ async def test_the_quit_dialog_keeps_a_long_resume_command_whole(width, lines):
             at = next(i for i, line in enumerate(shown) if f"│    {command[:-len(' continue')]} \\" in line)
             assert "│      continue  " in shown[at + 1], shown
     shutil.rmtree(top)
+
+
+def test_a_resume_command_breaks_only_between_words_as_the_shell_reads_it():
+    from tui.screens.dialogs import command_lines
+
+    long = "/tmp/saves/a-very-long-directory-name-for-testing-the-quit-dialog"
+    assert command_lines(f"parlor --save-dir {long} continue", 68) == [
+        "parlor --save-dir \\", f"  {long} \\", "  continue"]
+    assert command_lines("parlor --save-dir '/tmp/a b' continue", 30) == [
+        "parlor --save-dir '/tmp/a b' \\", "  continue"]                # (quoted as it was)
+    assert command_lines("parlor continue", 10) == ["parlor \\", "  continue"]
+    assert command_lines("parlor continue", None) == ["parlor continue"]

@@ -2,6 +2,8 @@
 summary shown at the end of a round or of a game of a match."""
 from __future__ import annotations
 
+import shlex
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -138,6 +140,25 @@ def title_from(screen) -> None:
         board.action_title()
 
 
+def command_lines(command: str, room: int | None) -> list[str]:
+    """A shell command as lines of at most `room` columns, broken only between its words and
+    as the shell reads it: a backslash ends a line, the next is indented. A word longer than
+    the room (a long path) has a line of its own. None: one line."""
+    words = shlex.split(command)
+    if room is None or len(command) <= room:
+        return [command]
+    lines: list[str] = []
+    line = ""
+    for word in map(shlex.quote, words):
+        joined = f"{line} {word}" if line else word
+        if line and len(joined) + 2 > room:
+            lines.append(line + " \\")
+            line = "  " + word
+        else:
+            line = joined
+    return lines + [line]
+
+
 class QuitScreen(ParlorModal[str]):
     """q on a board: the game is already saved; quit, go to the title, or keep playing."""
 
@@ -171,8 +192,7 @@ class QuitScreen(ParlorModal[str]):
         yield ParlorFooter()
 
     def _text(self, room: int | None) -> Text:
-        """The dialog's words; the resume command on lines of its own, broken (as the shell
-        reads it, with a backslash) before `continue` when `room` columns don't hold it."""
+        """The dialog's words; the resume command on lines of its own (`command_lines`)."""
         text = Text()
         text.append("Quit?", style="bold")
         text.append("\n\n")
@@ -181,10 +201,7 @@ class QuitScreen(ParlorModal[str]):
             text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and keep playing: "
                         "the next move saves the whole game.")
         else:
-            command = self.app.resume_command()
-            lines = [command]
-            if room is not None and 2 + len(command) > room and command.endswith(" continue"):
-                lines = [command[:-len(" continue")] + " \\", "  continue"]
+            lines = command_lines(self.app.resume_command(), None if room is None else room - 2)
             text.append("Your game is saved after every move: nothing is lost.\n"
                         "Resume it from the title screen, or with:")
             for line in lines:
@@ -194,6 +211,7 @@ class QuitScreen(ParlorModal[str]):
         return text
 
     def on_mount(self) -> None:
+        super().on_mount()
         self._fit_command()
 
     def on_resize(self) -> None:
@@ -208,6 +226,9 @@ class QuitScreen(ParlorModal[str]):
         if box.styles.width is None or box.styles.width.value != width:
             box.styles.width = width
         self.query_one("#quit-text", Static).update(self._text(width - 6))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
 
 
 class ConfirmScreen(ParlorModal[bool]):
