@@ -666,3 +666,24 @@ async def test_a_long_continue_line_breaks_at_a_separator(home):
         await pilot.pause()
         info = str(app.screen.query_one("#continue-info").render())
         assert info.split("\n")[1].strip() == "game 1, move 1", info
+
+
+@run_async
+async def test_the_new_game_hint_shows_whole_for_eight_pegs_players_and_two_people():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the New game form")
+        form = app.screen
+        form.query_one("#game").value = "pegs"
+        await pilot.pause()
+        form.query_one("#players").value = 8
+        await pilot.pause()
+        form.query_one("#seat-0").value = "human"
+        form.query_one("#seat-3").value = "human"
+        await pilot.pause()
+        hint = form.query_one("#setup-hint")
+        text = " ".join(str(hint.render()).split())
+        assert text == ("Partners: Red + Yellow + Orange + Pink against Blue + Green + Purple + Cyan; "
+                        "hands are hidden between people's turns."), text
+        assert hint.size.height == 3 and hint.region.bottom <= app.size.height - 1    # above the footer
