@@ -92,7 +92,9 @@ def summarize(results: list[GameResult]) -> list[LevelSummary]:
         scores = [r.scores[s] for r in results if r.scores for s, lv in enumerate(r.levels) if lv == level]
         rounds = [rs[s] for r in results if r.rounds for rs in r.rounds
                   for s, lv in enumerate(r.levels) if lv == level and s < len(rs)]
-        times = sorted(t for r in results for t in r.times.get(level, []))
+        # decision time as `engine.bench` measures it: of decisions with a choice (2+ moves;
+        # a forced move takes microseconds and would make up most of a Sorry! game's)
+        times = sorted(t for r in results for t in r.choice_times.get(level, []))
         seats = results[0].levels.count(level) if results else 0
         out.append(LevelSummary(
             level, seats, wins, len(results), wilson(wins, len(results)),
@@ -139,7 +141,7 @@ def run(name: str, games: int, players: int, levels: list[str], variant: str | N
 # several (it is followed by None for each further one) is centred across them.
 COLUMNS = (("", "level", 6), ("", "seats", 5), ("", "wins", 5), ("", "win%", 6), ("95%", "interval", 12),
            ("mean score per", "game", 7), (None, "round", 7),
-           ("ms per decision", "median", 7), (None, "p99", 7))
+           ("ms when choosing", "median", 7), (None, "p99", 7))
 GAP = "  "
 
 
@@ -170,10 +172,12 @@ def table(results: list[GameResult]) -> str:
                      for label, width, columns in spans)
     lines = [f"{n} games, mean length {moves:.0f} moves", first.rstrip(),
              _row(name for _, name, _ in COLUMNS)]
+    alone = len(rows) == 1           # one level in every seat: it wins every game, a rate of nothing
     for s in rows:
         lo, hi = s.interval
-        lines.append(_row((s.level, str(s.seats), str(s.wins), f"{100 * s.wins / max(1, s.games):.1f}%",
-                           f"{100 * lo:.1f}–{100 * hi:.1f}%",
+        lines.append(_row((s.level, str(s.seats), str(s.wins),
+                           "-" if alone else f"{100 * s.wins / max(1, s.games):.1f}%",
+                           "-" if alone else f"{100 * lo:.1f}–{100 * hi:.1f}%",
                            f"{s.mean_score:.1f}" if s.mean_score is not None else "-",
                            f"{s.mean_round_score:.1f}" if s.mean_round_score is not None else "-",
                            _ms(s.median_ms), _ms(s.p99_ms))))

@@ -295,8 +295,10 @@ def test_sim_table_has_one_header_word_per_column_aligned_with_its_cells():
     from engine.sim import COLUMNS, GameResult, table
 
     results = [GameResult(0, ["hard", "easy"], [0], 300, [142, 20], [[40, 5], [102, 15]],
-                          {"hard": [1.5, 12.0], "easy": [0.0001]}),
-               GameResult(1, ["easy", "hard"], [1], 280, None, None, {"hard": [0.25], "easy": [0.0002]})]
+                          {"hard": [1.5, 12.0, 0.001], "easy": [0.0001]},
+                          {"hard": [1.5, 12.0], "easy": [0.0001]}),     # (decisions with a choice)
+               GameResult(1, ["easy", "hard"], [1], 280, None, None, {"hard": [0.25], "easy": [0.0002]},
+                          {"hard": [0.25], "easy": [0.0002]})]
     lines = table(results).splitlines()
     assert lines[0] == "2 games, mean length 290 moves"
     top, names, *rows = lines[1:]
@@ -316,7 +318,7 @@ def test_sim_table_has_one_header_word_per_column_aligned_with_its_cells():
         fields.append((at, at + width))
         at += width + 2
     assert top.index("95%") + 3 == spans[4][1]
-    for label, first, last in (("mean score per", 5, 6), ("ms per decision", 7, 8)):
+    for label, first, last in (("mean score per", 5, 6), ("ms when choosing", 7, 8)):
         start = top.index(label)
         assert fields[first][0] <= start and start + len(label) <= fields[last][1], label
         assert start < spans[first][0] and start + len(label) > spans[last][0], label     # over both
