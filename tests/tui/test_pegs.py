@@ -433,6 +433,20 @@ async def test_a_reason_too_long_for_the_list_goes_to_the_detail_line():
 
 
 @run_async
+async def test_a_long_hand_keeps_to_one_row():
+    # two people: "Green's hand:" and a 10, a 10 and a joker would wrap; the hand is the row's
+    session = pegs_session(8, ("human", "easy", "easy", "human", "easy", "easy", "easy", "easy"),
+                           hands={3: ["5", "9", "10", "10", "Q", "JOKER"]}, to_act=3, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        await pilot.press("enter")
+        await human_turn(pilot)
+        lines = str(board_screen(app).query_one("#status").render()).splitlines()
+        assert lines[0].startswith("Green (player 2) to play"), lines
+        assert lines[1].rstrip() == "Hand:  5   9   10   10  [Q]  Joker", lines     # (no joker move here)
+
+@run_async
 async def test_people_in_the_who_column_are_not_read_as_pegs():
     # two people and Purple's peg 1 on the board: "P1" may only be Purple's peg
     session = pegs_session(6, ("human", "human", "easy", "easy", "easy", "easy"),

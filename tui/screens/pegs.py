@@ -307,6 +307,9 @@ class PegsScreen(TurnScreen):
             text.append("\n")
         else:
             who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
+            cards = sum(len(pv.card_name(card)) + 3 for card in hand)
+            if len(who) + 2 + cards > self.query_one("#status", Static).content_size.width:
+                who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
