@@ -89,6 +89,16 @@ class ParlorApp(App[None]):
                 yield command
         yield SystemCommand("Help", "The keys on this screen, what the board shows, the rules",
                             self.action_help)
+        from .screens.base import GameScreen
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(screen, SettingsScreen):
+            yield SystemCommand("Settings", "Theme, ASCII glyphs, the bots' pace (kept for next time)",
+                                lambda: self.push_screen(SettingsScreen()))
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Game log", "Every line of this game so far (g)", screen.action_log)
+            yield SystemCommand("Title screen", "Leave the board for the title (the game is saved; Esc)",
+                                screen.action_title)
 
     def action_command_palette(self) -> None:
         """Textual's palette; with --ascii, its search icon and placeholder in ASCII too (its

@@ -545,6 +545,33 @@ async def test_the_command_palette_offers_parlors_commands_not_textuals_window_t
 
 
 @run_async
+async def test_the_command_palette_reaches_settings_and_on_a_board_the_log_and_the_title():
+    from tui.screens.log import LogScreen
+    from tui.screens.settings import SettingsScreen
+
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app)
+        titles = [c.title for c in app.get_system_commands(board)]
+        assert {"Settings", "Game log", "Title screen"} <= set(titles), titles
+        for title, kind in (("Settings", SettingsScreen), ("Game log", LogScreen)):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            for key in title:
+                await pilot.press("space" if key == " " else key)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, kind), what=title)
+            assert app.screen_stack[-2] is board
+            if kind is SettingsScreen:                # (not offered again on itself)
+                assert "Settings" not in [c.title for c in app.get_system_commands(app.screen)]
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is board, what="the board again")
+
+
+@run_async
 async def test_new_game_starts_from_the_set_up_of_the_game_just_played(home):
     # from the results (and the title, afterwards) the form shows the last game's set-up,
     # not Sorry! for four; the seed is left for a new deal
