@@ -379,12 +379,12 @@ def no_move_reason(game, card: str, pawn: int | None = None) -> str | None:
     pos = game.pos
     if _moves_pawn(moves, _alike(game, pawn)):
         return None
-    twin = _unchanged_twin(game, pawn, card)
-    if twin is not None:
-        return twin
     c = pawn >> 2
     if c not in _team(game):
         return f"{PAWN_WORDS[pawn]} is not yours to move."
+    twin = _unchanged_twin(game, pawn, card)
+    if twin is not None:
+        return twin
     loc = pos[pawn]
     if loc == HOME:                                                       # S-5.5
         return f"{PAWN_WORDS[pawn]} is HOME and never moves again."

@@ -419,6 +419,9 @@ def test_S_7_1_two_moves_that_leave_the_board_as_it_was_are_one():
     assert no_move_reason(g, "4", 1) == ("Red's pawn 2 would move back 4 and slide back to square 58, "
                                          "changing nothing, as Red's pawn 1 does: the move listed for "
                                          "Red's pawn 1 stands for both.")
+    # another colour's pawn in the same spot is not Red's to move (not "listed for" Red's)
+    other = game(["track:43", "home", "home", "home"], ["track:58"], card="4")
+    assert no_move_reason(other, "4", 4) == "Blue's pawn 1 is not yours to move."
     before = g.positions()
     play(g, "Red 4: pawn 1 track:43→track:39")
     assert g.positions() == before

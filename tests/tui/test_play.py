@@ -404,6 +404,27 @@ async def test_the_bots_wait_while_help_hides_the_board():
         assert len(session.record.moves) == 1 and screen._bot_move is not None     # on show first
         await until(pilot, lambda: len(session.record.moves) == 2, what="the bot's move, played")
 
+
+@run_async
+async def test_a_bot_move_held_by_help_over_the_log_goes_on_when_help_closes():
+    # the log plays the bots' moves as they come; help opened over it holds them, as over the
+    # board; closing help (back to the log) lets the held move be played
+    from tui.screens.log import LogScreen
+
+    session = session_at([["track:20"], ["track:40"]], kinds=("human", "easy"), card="3", seed=2)
+    app = app_for(session, bot_delay=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await send(pilot, "enter")
+        await pilot.press("g")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
+        assert len(session.record.moves) == 1
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen), what="the log again")
+        await until(pilot, lambda: len(session.record.moves) == 2, what="the bot's move, played")
+
 @run_async
 async def test_a_hand_off_too_small_to_see_takes_no_key_and_says_if_moves_are_unsaved():
     hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
@@ -856,7 +877,7 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         await pilot.press("q")
         assert isinstance(app.screen, QuitScreen)
         text = str(app.screen.query_one(Static).render())
-        text = text.replace(" \\\n    continue", " continue")      # (broken as the shell reads it, when long)
+        text = text.replace(" \\\n    ", " ")             # (broken as the shell reads it, when long)
         assert "nothing is lost" in text and f"--save-dir {tmp_path / 'mine'} continue" in text, text
         await pilot.press("escape")                              # keep playing: the hand-off again
         assert app.screen is handoff
@@ -906,6 +927,13 @@ async def test_the_quit_dialog_keeps_a_long_resume_command_whole(width, lines):
     from pathlib import Path
 
     top = Path(tempfile.mkdtemp(dir="/tmp"))               # /tmp/tmpXXXXXXXX: a known length
+    try:
+        await quit_with_a_long_command(top, width, lines)
+    finally:
+        shutil.rmtree(top)
+
+
+async def quit_with_a_long_command(top, width: int, lines: int) -> None:
     folder = top / "a-rather-long-folder" / "saves1"       # 44 characters: too long for 80 columns
     assert len(str(folder)) == 44
     session = session_at([["track:20"], ["track:40"]], card="3", seed=2, save_dir=folder)
@@ -923,7 +951,6 @@ async def test_the_quit_dialog_keeps_a_long_resume_command_whole(width, lines):
         else:
             at = next(i for i, line in enumerate(shown) if f"│    {command[:-len(' continue')]} \\" in line)
             assert "│      continue  " in shown[at + 1], shown
-    shutil.rmtree(top)
 
 
 def test_a_resume_command_breaks_only_between_words_as_the_shell_reads_it():

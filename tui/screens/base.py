@@ -63,6 +63,7 @@ class GameScreen(ParlorScreen):
         self._results_shown = False
         self._save_error_shown: str | None = None    # the saving error the player was told of
         self._asking = False                  # Quit? is open: the bots wait for the answer
+        self._release_timer = None            # the wait before a held bot's move is played
         self._held_move = None                # (token, move) of a bot that waits for it
         self._handoff_waiting = False         # a hand-off waits for the board to be on top
         self._turn_began: dict[int, int] = {}   # person's seat -> the log's length when their turn began
@@ -244,7 +245,11 @@ class GameScreen(ParlorScreen):
             self.call_after_refresh(self.next_turn)
         if self._held_move is not None:
             # a bot's move that waited behind the screen: on show for the bots' pace first
-            self.set_timer(0.0 if self._skip else self.app.bot_delay, self._release_held)
+            # (one wait: a screen opened and closed again meanwhile starts it over)
+            if self._release_timer is not None:
+                self._release_timer.stop()
+            self._release_timer = self.set_timer(0.0 if self._skip else self.app.bot_delay,
+                                                 self._release_held)
 
     def _begin_bot(self, seat: int) -> None:
         self.mode = "bot"

@@ -50,6 +50,14 @@ class LogScreen(ScrollActions, ParlorModal[None]):
         # the bots play on under this screen: their moves are added as they come
         self.set_interval(0.25, self._add_new)
 
+    def on_screen_resume(self) -> None:
+        # help closed over this screen: a bot's move held meanwhile is played (shown here)
+        from .base import board_in
+
+        board = board_in(self.app)
+        if board is not None:
+            self.call_after_refresh(board._release_held)
+
     def _texts(self, start: int = 0) -> list[str]:
         return [t for t in map(self.text_of, self.session.event_texts()[start:]) if t]
 

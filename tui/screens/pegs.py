@@ -308,7 +308,8 @@ class PegsScreen(TurnScreen):
         else:
             who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
-            if len(who) + 2 + cards > self.query_one("#status", Static).content_size.width:
+            room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
+            if room and len(who) + 2 + cards > room:
                 who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
