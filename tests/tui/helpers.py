@@ -101,6 +101,13 @@ async def send(pilot, key: str) -> None:
     await asyncio.sleep(0.001)
 
 
+async def select_card(pilot, screen, card: str, key: str = "right") -> None:
+    """Go through the hand (`key`: right or left) until `card` is the one chosen."""
+    while screen._selected_card() != card:
+        await send(pilot, key)
+        await pilot.pause()
+
+
 def one_from_home(target: int):
     """A points game of Red (a person) and Blue: Red's 1, the highlighted
     move, takes its last pawn HOME."""

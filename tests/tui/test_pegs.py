@@ -15,7 +15,8 @@ from tui.screens.results import ResultsScreen
 from tui.session import GameSpec, Session
 from themes import glyphs
 
-from .helpers import FIXED_TIME, app_for, board_screen, footer_fits, human_turn, run_async, screen_text, seats, send, until
+from .helpers import (FIXED_TIME, app_for, board_screen, footer_fits, human_turn, run_async, screen_text, seats,
+                      select_card, send, until)
 
 # Seeds whose late positions end in 30 to 180 moves with easy bots (a human
 # turn costs a screen refresh or two; see late_session).
@@ -177,9 +178,7 @@ async def test_preview_of_a_split_seven_marks_both_pegs():
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         screen = board_screen(app)
-        while screen._selected_card() != "7":
-            await send(pilot, "right")
-            await pilot.pause()
+        await select_card(pilot, screen, "7")
         ml = screen.query_one("#moves")
         for _ in range(ml.option_count):
             p = screen.current_preview()
@@ -389,9 +388,7 @@ async def test_brackets_mark_only_the_cards_that_move():
         screen = board_screen(app)
         status = screen.query_one("#status")
         for card in ("2", "3", "6", "Q"):
-            while screen._selected_card() != card:
-                await send(pilot, "right")
-                await pilot.pause()
+            await select_card(pilot, screen, card)
             await pilot.pause()
             hand = str(status.render()).splitlines()[1]
             assert hand.startswith("Your hand: [2]  3   4   5   6  [Q]"), (card, hand)
@@ -417,9 +414,7 @@ async def test_a_reason_too_long_for_the_list_goes_to_the_detail_line():
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         screen = board_screen(app)
-        while screen._selected_card() != "7":
-            await send(pilot, "right")
-            await pilot.pause()
+        await select_card(pilot, screen, "7")
         await send(pilot, "2")
         await send(pilot, "4")
         await pilot.pause()
@@ -491,9 +486,7 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await human_turn(pilot)
         screen = board_screen(app)
         assert screen._selected_card() == "2"
-        while screen._selected_card() != "7":
-            await send(pilot, "right")
-            await pilot.pause()
+        await select_card(pilot, screen, "7")
         ml = screen.query_one("#moves")
         every = ml.option_count
         assert every == len([m for m in session.game.legal_moves() if m.card == "7"]) > 20
@@ -629,9 +622,7 @@ async def test_a_peg_that_can_go_into_home_lists_that_move_first_and_going_round
     async with app.run_test(size=(100, 30)) as pilot:
         await human_turn(pilot)
         screen = board_screen(app)
-        while screen._selected_card() != "4":
-            await send(pilot, "right")
-            await pilot.pause()
+        await select_card(pilot, screen, "4")
         ml = screen.query_one("#moves")
         texts = [" ".join(str(ml.get_option_at_index(i).prompt).split()) for i in range(ml.option_count)]
         assert texts == ["R1 Red 4 → HOME 4", "R1 Red 4 → Red 8", "R2 Blue 3 → Blue 7"], texts

@@ -9,7 +9,7 @@ from tui.session import GameSpec, Session
 from tui.screens.turns import MoveList
 
 from .helpers import (app_for, board_screen, footer_fits, human_turn, one_from_home, run_async, screen_text,
-                      seats, send, session_at, until)
+                      seats, select_card, send, session_at, until)
 
 
 def log_text(screen) -> str:
@@ -531,9 +531,7 @@ async def test_a_points_card_without_a_move_says_why():
         await human_turn(pilot)
         screen = board_screen(app)
         assert screen._selected_card() == "1"          # the first card that moves
-        while screen._selected_card() != "3":
-            await send(pilot, "left")
-            await pilot.pause()
+        await select_card(pilot, screen, "3", "left")
         reason = sv.plain(no_move_reason(session.game, "3"))
         assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
                           "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
@@ -553,8 +551,7 @@ async def test_a_reason_the_box_cuts_off_scrolls_into_view_at_80x24():
         await human_turn(pilot)
         screen = board_screen(app)
         ml = screen.query_one(MoveList)
-        while screen._selected_card() != "11":
-            await pilot.press("right")
+        await select_card(pilot, screen, "11")
         await pilot.pause()
         assert ml.max_scroll_y > 0 and ml.scroll_y == 0
         assert "is on the track to switch." not in screen_text(app)
@@ -720,9 +717,7 @@ async def test_the_footer_leaves_out_the_palette_key_when_the_boards_keys_need_i
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         screen = board_screen(app)
-        while screen._selected_card() != "7":
-            await pilot.press("right")
-            await pilot.pause()
+        await select_card(pilot, screen, "7")
         assert "ctrl+p" in [k.key for k in app.screen.query("FooterKey")]
         await pilot.press("1")
         await pilot.pause()
@@ -744,9 +739,7 @@ async def test_a_long_note_under_the_moves_is_shown_whole():
     async with app.run_test(size=(80, 24)) as pilot:          # (R1 is 8 squares from HOME: the 12s
         await human_turn(pilot)                                # move nothing, the 11 only switches)
         screen = board_screen(app)
-        while screen._selected_card() != "12":
-            await pilot.press("right")
-            await pilot.pause()
+        await select_card(pilot, screen, "12")
         await pilot.pause()
         notes = [p.detail for p in screen._previews.values()]
         note = screen.current_preview().detail
