@@ -12,15 +12,17 @@ import signal
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.theme import ThemeProvider
 
 from engine import saves
-from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEMES, glyphs, player_defaults
+from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs, player_defaults
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
@@ -37,6 +39,22 @@ class Start:
     kind: str = "title"                # "title" | "new" | "continue" | "session"
     spec: Any = None                   # GameSpec for "new"
     session: Any = None                # Session for "session" (tests, seeded positions)
+
+
+class ParlorThemes(ThemeProvider):
+    """The palette's themes: Parlor's first, by their Settings names ("Parlor dark"), then
+    Textual's by theirs."""
+
+    @property
+    def commands(self):
+        app = self.app
+
+        def choose(name: str) -> None:
+            app.theme = name
+
+        names = [n for n in THEMES if n in app.available_themes]
+        names += sorted(n for n in app.available_themes if n not in THEMES)
+        return [(THEME_LABELS.get(n, n), partial(choose, n)) for n in names]
 
 
 class ParlorApp(App[None]):
@@ -106,17 +124,29 @@ class ParlorApp(App[None]):
         if not self.ascii:
             super().action_command_palette()
             return
-        from textual.command import CommandPalette, SearchIcon
+        from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            palette = CommandPalette(id="--command-palette", placeholder="Search for commands...")
+            self._push_palette(CommandPalette(id="--command-palette", placeholder="Search for commands..."))
 
-            def plain_icon() -> None:
-                for icon in palette.query(SearchIcon):
-                    icon.icon = ">"
-                    icon.refresh()
+    def search_themes(self) -> None:
+        """The palette's Theme: Parlor's themes by the names Settings gives them, then Textual's."""
+        from textual.command import CommandPalette
 
-            self.push_screen(palette)
+        dots = "..." if self.ascii else "…"
+        self._push_palette(CommandPalette(providers=[ParlorThemes], placeholder=f"Search for themes{dots}"))
+
+    def _push_palette(self, palette) -> None:
+        """Show a command palette (with --ascii, its search icon as `>`)."""
+        from textual.command import SearchIcon
+
+        def plain_icon() -> None:
+            for icon in palette.query(SearchIcon):
+                icon.icon = ">"
+                icon.refresh()
+
+        self.push_screen(palette)
+        if self.ascii:
             palette.call_after_refresh(plain_icon)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:

@@ -9,7 +9,7 @@ from engine import saves
 from tui.screens.load import LoadScreen
 from tui.screens.setup import SetupScreen
 
-from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, seats,
+from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, screen_text, seats,
                       session_at, until)
 from ..util import OtherParlor, seen_from_another_process
 
@@ -714,3 +714,18 @@ async def test_the_new_game_hint_shows_whole_for_eight_pegs_players_and_two_peop
         assert text == ("Partners: Red + Yellow + Orange + Pink against Blue + Green + Purple + Cyan; "
                         "hands are hidden between people's turns."), text
         assert hint.size.height == 3 and hint.region.bottom <= app.size.height - 1    # above the footer
+
+
+@run_async
+async def test_the_palettes_themes_go_by_the_names_settings_gives_them():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.search_themes()                           # (the palette's Theme command)
+        await pilot.pause(0.3)
+        for key in "blind":
+            await pilot.press(key)
+        await pilot.pause(0.5)
+        assert "Colour-blind safe (Okabe-Ito)" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.theme == "parlor-okabe-ito", what="the theme chosen")
