@@ -170,15 +170,12 @@ class PegsScreen(TurnScreen):
         return short
 
     def _list_holds(self, text: str) -> bool:
-        """Whether the move list shows `text` whole (with what the list adds around it: the
-        words on a second number's pair before, the key for another card after)."""
+        """Whether the move list shows `text` whole, as its line (`no_move_line`)."""
         ml = self.query_one("#moves", MoveList)
         region = ml.scrollable_content_region
         if region.width < 10 or region.height < 1:
             return False
-        unsplit = self.unsplit_text()
-        text = f"{unsplit}, and {text} ←/→ for another card." if unsplit else f"{text} ←/→ for another card."
-        return len(textwrap.wrap(text, region.width)) <= region.height
+        return len(textwrap.wrap(self.no_move_line(text), region.width)) <= region.height
 
     def log_text(self, text: str) -> str:
         if _QUIET.match(text):

@@ -163,6 +163,19 @@ class TurnScreen(GameScreen):
     def card_label(self, card: str | None) -> str:
         return card or ""
 
+    def no_move_line(self, text: str) -> str:
+        """The list's line when the card moves nothing (or not the pieces chosen): `text`
+        (`no_move_text`'s), after the words on a pair of pieces that no split moves
+        ("..., and R3 has no move with the 7. R3 is in START ..."), before the key for another
+        card of the hand."""
+        unsplit = self.unsplit_text()
+        if unsplit:
+            text = f"{unsplit}, and {text}"
+        if self.private_hands():
+            glyphs = self.app.glyphs
+            text += f" {glyphs['key-left']}/{glyphs['key-right']} for another card."
+        return text
+
     def no_move_text(self, card: str | None) -> str:
         """What the move list says for a card of the hand that moves nothing (or nothing
         of the pieces chosen by number)."""
@@ -382,13 +395,7 @@ class TurnScreen(GameScreen):
         if note:
             ml.add_option(Option(Text(note, style="italic"), disabled=True))
         if not shown:
-            card = self.card_in_play()
-            text = self.no_move_text(card)
-            if unsplit:           # "..., and R3 has no move with the 7. R3 is in START ..."
-                text = f"{unsplit}, and {text}"
-            if self.private_hands():
-                text += f" {glyphs['key-left']}/{glyphs['key-right']} for another card."
-            ml.add_option(Option(text, disabled=True))
+            ml.add_option(Option(self.no_move_line(self.no_move_text(self.card_in_play())), disabled=True))
         n = len(shown)
         ml.border_title = f"{title} ({n})" if n else title
         if shown:
