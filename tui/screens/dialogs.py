@@ -144,12 +144,11 @@ def command_lines(command: str, room: int | None) -> list[str]:
     """A shell command as lines of at most `room` columns, broken only between its words and
     as the shell reads it: a backslash ends a line, the next is indented. A word longer than
     the room (a long path) has a line of its own. None: one line."""
-    words = shlex.split(command)
     if room is None or len(command) <= room:
         return [command]
     lines: list[str] = []
     line = ""
-    for word in map(shlex.quote, words):
+    for word in map(shlex.quote, shlex.split(command)):
         joined = f"{line} {word}" if line else word
         if line and len(joined) + 2 > room:
             lines.append(line + " \\")
