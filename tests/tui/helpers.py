@@ -142,6 +142,26 @@ def footer_fits(app) -> list[str]:
     return [k.key for k in keys]
 
 
+async def footer_settles(pilot, shows: tuple[str, ...] = (), hides: tuple[str, ...] = ()) -> str:
+    """Wait until the footer line shows every text of `shows` and none of `hides` (and fits, as
+    `footer_fits` checks); return the line. The footer redraws its keys a moment after the
+    screen's bindings change, so a test that looks at once can see the keys from before."""
+    app = pilot.app
+    line = ""
+
+    def settled() -> bool:
+        nonlocal line
+        try:
+            footer_fits(app)
+        except AssertionError:                     # laid out only part of the way
+            return False
+        line = screen_text(app).splitlines()[-1]
+        return all(text in line for text in shows) and not any(text in line for text in hides)
+
+    await until(pilot, settled, what=f"the footer to show {shows} and not {hides}")
+    return line
+
+
 def bot_played(game: str = "sorry", players: int = 4, *, variant: str = "standard", seed: int = 3,
                done=lambda session: session.game.is_over) -> Session:
     """A saved game, a person in the first seat and normal bots in the others, played by

@@ -12,7 +12,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.title import TitleScreen
 from tui.session import GameSpec, Session
 
-from .helpers import app_for, footer_fits, run_async, screen_text, seats, send, until
+from .helpers import app_for, footer_fits, footer_settles, run_async, screen_text, seats, send, until
 
 ARROWS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
 
@@ -494,8 +494,8 @@ async def test_the_end_of_a_round_lays_out_as_many_grids_as_fit():
         assert sum(line.count(" pts") for line in rows() if line.startswith("Red")) == 4
         # at 80x24 the sheet is taller than the screen: the footer offers the scroll keys
         box = app.screen.query_one("#summary")
-        footer_fits(app)
-        assert box.max_scroll_y > 0 and "↑/↓ Scroll" in screen_text(app).splitlines()[-1]
+        assert box.max_scroll_y > 0
+        await footer_settles(pilot, shows=("↑/↓ Scroll",))
         await pilot.press("end")
         assert box.scroll_y == box.max_scroll_y
         assert "Enter: round 2" in screen_text(app)
@@ -504,8 +504,8 @@ async def test_the_end_of_a_round_lays_out_as_many_grids_as_fit():
         await pilot.pause()
         assert sum(line.count(" pts") for line in rows() if line.startswith("Red")) == 5
         assert max(map(len, rows())) <= text.content_size.width
-        footer_fits(app)
-        assert box.max_scroll_y == 0 and "Scroll" not in screen_text(app).splitlines()[-1]
+        assert box.max_scroll_y == 0
+        await footer_settles(pilot, hides=("Scroll",))
 
 
 def test_the_round_summary_explains_every_score():

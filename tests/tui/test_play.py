@@ -15,8 +15,8 @@ from tui.screens.results import ResultsScreen
 from tui.screens.sorry import MoveList, SorryScreen
 from tui.session import GameSpec, Session
 
-from .helpers import (app_for, board_screen, bot_played, human_turn, one_from_home, run_async, screen_text, send, seats,
-                      session_at, until)
+from .helpers import (app_for, board_screen, bot_played, footer_settles, human_turn, one_from_home, run_async,
+                      screen_text, send, seats, session_at, until)
 
 # Red (seat 0, a person) is nearly home; Blue and Yellow (bots) are close behind.
 LATE = [["home", "home", "home", "safe:2"],
@@ -157,7 +157,7 @@ async def test_bots_play_at_the_chosen_pace_and_space_skips_ahead():
         rows = dict((what, keys) for keys, what in app.screen.rows)
         assert "tab" in rows["Highlight the next legal move"] and rows["Play the highlighted move"] == "⏎"
         assert "Skip ahead" in " ".join(rows)
-        assert "esc Close" in screen_text(app).splitlines()[-1]
+        await footer_settles(pilot, shows=("esc Close",))
         await pilot.press("escape")
         await send(pilot, "space")
         await until(pilot, lambda: len(screen.session.record.moves) >= moves_before + 2, timeout=5,
