@@ -10,7 +10,8 @@ from engine import saves
 from tests.pegs.helpers import make
 from tui import pegs_view as pv
 from tui.screens.dialogs import HandoffScreen
-from tui.screens.pegs import PegsScreen
+from tui.screens.help import key_rows
+from tui.screens.pegs import _PEG_HELP, PegsScreen
 from tui.screens.results import ResultsScreen
 from tui.session import GameSpec, Session
 from themes import glyphs
@@ -549,6 +550,36 @@ async def test_a_peg_number_narrows_the_moves_to_that_peg():
         await until(pilot, lambda: session.game.to_act != 0, what="Red's move")
         assert session.game.positions()[0][2] == to
 
+
+@run_async
+async def test_a_peg_number_answers_when_the_card_moves_one_peg():
+    # only R1 is out and the 5 moves it alone: the footer offers no numbers, but a number still
+    # answers (a tester pressed a START peg's and got nothing)
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
+                           hands={0: ["5", "2", "3", "6", "9", "10"]}, seed=6)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await select_card(pilot, screen, "5")
+        ml = screen.query_one("#moves")
+        every = ml.option_count
+        assert every == 1
+        await footer_settles(pilot, hides=("1-5 Peg", "0 All"))
+        await send(pilot, "4")                     # R4 is in START: the lowest there, R2, stands for it
+        await pilot.pause()
+        text = str(ml.get_option_at_index(0).prompt)
+        assert text.startswith("R2 has no move with the 5. R2, R3, R4 and R5 are in START"), text
+        await footer_settles(pilot, shows=("0 All",))       # the way back, while narrowed
+        await send(pilot, "1")
+        await pilot.pause()
+        assert ml.border_title == "Moves with the 5 · R1 (1)" and screen._move_map[0].parts[0][1] == 1
+        await send(pilot, "0")
+        await pilot.pause()
+        assert ml.border_title == "Moves with the 5 (1)"
+        await footer_settles(pilot, hides=("1-5 Peg", "0 All"))
+        keys = dict((what, keys) for keys, what in key_rows(screen))
+        assert keys[_PEG_HELP] == "1 2 3 4 5"              # help: one row for the numbers
 
 
 @run_async

@@ -399,6 +399,28 @@ def option_texts(screen) -> list[str]:
 
 
 @run_async
+async def test_a_partners_pawn_number_answers_when_the_card_moves_one_pawn():
+    # the 4 moves only Yellow's pawn 1 (Red's are in START): no numbers in the footer, yet 5-8
+    # (the partner's) and 1-4 answer
+    session = session_at([[], ["track:12"], ["track:30"], ["track:5"]],
+                         kinds=("human", "normal", "normal", "normal"), card="4", variant="teams", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        assert ml.option_count == 1
+        await footer_settles(pilot, hides=("1-8 Pawn", "0 All"))
+        await pilot.press("6")                     # Yellow's pawn 2, in START: Y2 stands for it
+        assert option_texts(screen)[0].startswith("Y2 has no move with the 4."), option_texts(screen)
+        await pilot.press("5")
+        assert ml.border_title == "Moves · Y1 (1)"
+        await pilot.press("2")                     # Red's own, in START
+        assert option_texts(screen)[0].startswith("R1 has no move with the 4."), option_texts(screen)
+        await footer_settles(pilot, shows=("1-8 Pawn", "0 All"))
+
+
+@run_async
 async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
     # four pawns out and a 7: every single 7 and every split; 3 keeps R3's, a second number a pair's
     session = session_at([["track:10", "track:20", "track:30", "track:40"], ["track:12"]], card="7", seed=1)

@@ -14,7 +14,6 @@ import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -28,7 +27,7 @@ from .. import pegs_view as pv
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.pegs_board import PegsBoard, PegsBoardState, board_height
-from .turns import MoveList, TurnScreen, update_static
+from .turns import MoveList, TurnScreen, number_bindings, update_static
 
 # Log lines left out: every turn starts with a draw, and a bump is already in the play's line.
 _QUIET = re.compile(r"^\w+ drew \d+ cards?$|^\w+'s peg \d bumped ")
@@ -48,11 +47,7 @@ class PegsScreen(TurnScreen):
     HELP_GAME = "pegs"
     # a split 7 can move any two pegs: 1-5 shows only the moves of one of them, and a
     # second number (a 7 whose splits move both) only the splits of that pair
-    BINDINGS = [
-        Binding("1", "piece(1)", "Peg", key_display="1-5", id="peg", tooltip=_PEG_HELP),
-        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PEG_HELP) for n in (2, 3, 4, 5)),
-        Binding("0", "piece(0)", "All", id="all-pieces", tooltip="Every peg's moves again"),
-    ]
+    BINDINGS = number_bindings("Peg", PEGS, _PEG_HELP)
     PIECE = "peg"
 
     def list_order(self, moves: list) -> list:

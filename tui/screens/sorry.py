@@ -25,7 +25,7 @@ from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
 from .dialogs import SummaryScreen
-from .turns import MoveList, TurnScreen, update_static
+from .turns import MoveList, TurnScreen, number_bindings, pick_bindings, update_static
 
 __all__ = ["GameEndScreen", "MoveList", "SorryScreen", "update_static"]
 
@@ -48,11 +48,7 @@ class SorryScreen(TurnScreen):
     # a 7 splits between any two pawns and an 11 switches with any other colour's: 1-4 show
     # only the moves of that pawn of yours (5-8 your partner's, in teams), a second number
     # only the 7's splits of those two
-    BINDINGS = [
-        Binding("1", "piece(1)", "Pawn", key_display="1-4", id="pawn", tooltip=_PAWN_HELP),
-        *(Binding(str(n), f"piece({n})", show=False, tooltip=_PAWN_HELP) for n in (2, 3, 4)),
-        Binding("0", "piece(0)", "All", id="all-pieces", tooltip="Every pawn's moves again"),
-    ]
+    BINDINGS = number_bindings("Pawn", 4, _PAWN_HELP)
     PIECE = "pawn"
 
     def __init__(self, session) -> None:
@@ -63,8 +59,9 @@ class SorryScreen(TurnScreen):
             keys = self._bindings.key_to_bindings
             keys["1"] = [replace(b, key_display="1-8") if b.action == "piece(1)" else b for b in keys["1"]]
             for n in (5, 6, 7, 8):
-                keys.setdefault(str(n), []).append(
-                    Binding(str(n), f"piece({n})", show=False, tooltip=_PARTNER_HELP))
+                keys.setdefault(str(n), []).extend(
+                    (Binding(str(n), f"piece({n})", show=False, tooltip=_PARTNER_HELP),
+                     *pick_bindings((n,), _PARTNER_HELP)))
 
     # pieces by number (TurnScreen): a pawn is colour * 4 + number - 1
     def piece_for_key(self, n: int) -> int | None:

@@ -132,6 +132,25 @@ class MoveList(Options):
         return True
 
 
+def number_bindings(word: str, count: int, tooltip: str) -> list[Binding]:
+    """The number keys of a board whose cards can move many pieces (TurnScreen.action_piece).
+    The footer shows `1-count Word` only while a number narrows the list down (the card moves
+    two pieces or more, or a choice is made). The hidden `pick` binding after each number
+    lets it act whenever it names a piece, so that a press always answers: the list shows
+    that piece's moves, or why it has none."""
+    return [
+        Binding("1", "piece(1)", word, key_display=f"1-{count}", id=word.lower(), tooltip=tooltip),
+        *(Binding(str(n), f"piece({n})", show=False, tooltip=tooltip) for n in range(2, count + 1)),
+        *pick_bindings(range(1, count + 1), tooltip),
+        Binding("0", "piece(0)", "All", id="all-pieces", tooltip=f"Every {word.lower()}'s moves again"),
+    ]
+
+
+def pick_bindings(numbers, tooltip: str) -> list[Binding]:
+    """A number's second, hidden binding (`number_bindings`)."""
+    return [Binding(str(n), f"pick({n})", show=False, tooltip=tooltip) for n in numbers]
+
+
 class TurnScreen(GameScreen):
     """A board where each turn is one move chosen from the legal-move list."""
 
@@ -141,7 +160,8 @@ class TurnScreen(GameScreen):
     @property
     def HELP_ALWAYS(self) -> tuple[str, ...]:          # noqa: N802 (help.key_rows reads it)
         # (the number keys of a board that binds them: listed even while there is no choice)
-        always = ("skip", "select", "cycle(1)", "cycle(-1)", "step(1)", "step(-1)", *(f"piece({n})" for n in range(10)))
+        always = ("skip", "select", "cycle(1)", "cycle(-1)", "step(1)", "step(-1)",
+                  *(f"{verb}({n})" for verb in ("piece", "pick") for n in range(10)))
         if self.private_hands():
             always += ("screen.card(-1)", "screen.card(1)")
         return always
@@ -476,8 +496,15 @@ class TurnScreen(GameScreen):
         return f"0 shows every {self.PIECE}'s moves."
 
     def action_piece(self, n: int) -> None:
-        if not self.check_action("piece", (n,)):
-            return
+        if self.check_action("piece", (n,)):
+            self._choose_piece(n)
+
+    def action_pick(self, n: int) -> None:
+        if self.check_action("pick", (n,)):
+            self._choose_piece(n)
+
+    def _choose_piece(self, n: int) -> None:
+        """Number key `n` pressed: the list narrowed down to that piece's moves (0: every piece's)."""
         piece = self.piece_for_key(n) if n else None
         chosen = self._active_pieces()                # (a pair kept from the 7 counts as its first
         pair = (*chosen, piece)                       # piece with another card)
@@ -522,6 +549,9 @@ class TurnScreen(GameScreen):
             if self.piece_for_key(n) is None:
                 return False
             return self.awaiting and (bool(self._pieces) or len(self._pieces_moving()) > 1)
+        if action == "pick":                          # (a number that the footer doesn't show)
+            n = parameters[0] if parameters else 1
+            return self.awaiting and self.piece_for_key(n) is not None
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ shared drawing
