@@ -876,8 +876,8 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         assert footer.get("q") == "Quit" and footer.get("escape") == "Title", footer
         await pilot.press("q")
         assert isinstance(app.screen, QuitScreen)
-        text = str(app.screen.query_one(Static).render())
-        text = text.replace(" \\\n    ", " ")             # (broken as the shell reads it, when long)
+        text = "\n".join(str(static.render()) for static in app.screen.query(Static))
+        text = re.sub(r"\\\n *", "", text)                    # (broken as the shell reads it, when long)
         assert "nothing is lost" in text and f"--save-dir {tmp_path / 'mine'} continue" in text, text
         await pilot.press("escape")                              # keep playing: the hand-off again
         assert app.screen is handoff
@@ -953,13 +953,29 @@ async def quit_with_a_long_command(top, width: int, lines: int) -> None:
             assert "│      continue  " in shown[at + 1], shown
 
 
-def test_a_resume_command_breaks_only_between_words_as_the_shell_reads_it():
+def test_a_resume_command_breaks_where_the_shell_reads_it_back():
+    import subprocess
+
     from tui.screens.dialogs import command_lines
 
     long = "/tmp/saves/a-very-long-directory-name-for-testing-the-quit-dialog"
-    assert command_lines(f"parlor --save-dir {long} continue", 68) == [
-        "parlor --save-dir \\", f"  {long} \\", "  continue"]
+    command = f"parlor --save-dir {long} continue"
+    assert command_lines(command, 72) == ["parlor --save-dir \\", f"  {long} \\", "  continue"]
+    # a path too long for a line of its own breaks inside, after a - or / far enough along
+    assert command_lines(command, 68) == [
+        "parlor --save-dir \\", "  /tmp/saves/a-very-long-directory-name-for-testing-the-quit-\\", "dialog continue"]
+    assert command_lines(command, 30) == [
+        "parlor --save-dir \\", "  /tmp/saves/a-very-long-\\", "directory-name-for-testing-\\",
+        "the-quit-dialog continue"]
     assert command_lines("parlor --save-dir '/tmp/a b' continue", 30) == [
-        "parlor --save-dir '/tmp/a b' \\", "  continue"]                # (quoted as it was)
+        "parlor --save-dir '/tmp/a b' \\", "  continue"]                # (quoted as it was: whole)
     assert command_lines("parlor continue", 10) == ["parlor \\", "  continue"]
     assert command_lines("parlor continue", None) == ["parlor continue"]
+    # pasted into a shell, every breaking gives back the same words
+    for room in (20, 30, 44, 68, 72):
+        lines = command_lines(command, room)
+        assert max(map(len, lines)) <= room, lines
+        script = "\n".join(lines).replace("parlor", "words", 1)
+        read = subprocess.run(["bash", "-c", "words() { printf '%s\\n' \"$@\"; }\n" + script],
+                              capture_output=True, text=True, check=True).stdout.splitlines()
+        assert read == ["--save-dir", long, "continue"], (room, lines)

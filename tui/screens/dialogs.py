@@ -141,20 +141,33 @@ def title_from(screen) -> None:
 
 
 def command_lines(command: str, room: int | None) -> list[str]:
-    """A shell command as lines of at most `room` columns, broken only between its words and
-    as the shell reads it: a backslash ends a line, the next is indented. A word longer than
-    the room (a long path) has a line of its own. None: one line."""
+    """A shell command as lines of at most `room` columns, broken as the shell reads it: a
+    backslash ends a line. Between words the next line is indented. A word too long for a
+    line of its own (a long path) breaks inside, after a / or - where one is far enough along;
+    its rest starts the next line, as the shell joins a backslash and a newline away. A quoted
+    word does not break (the shell would keep the backslash). None: one line."""
     if room is None or len(command) <= room:
         return [command]
     lines: list[str] = []
     line = ""
-    for word in map(shlex.quote, shlex.split(command)):
+    words = [shlex.quote(word) for word in shlex.split(command)]
+    for n, word in enumerate(words):
         joined = f"{line} {word}" if line else word
         if line and len(joined) + 2 > room:
             lines.append(line + " \\")
             line = "  " + word
         else:
             line = joined
+        after = 2 if n + 1 < len(words) else 0        # " \" unless it is the last word
+        while len(line) + after > room and not word.startswith("'"):
+            start = len(line) - len(word)              # where the word begins on this line
+            most = min(room - 1, len(line) - 1)        # (the backslash takes a column; a rest follows)
+            if most <= start + 1:
+                break
+            soft = max(line.rfind("/", start + 1, most), line.rfind("-", start + 1, most))
+            cut = soft + 1 if soft + 1 > (start + most) // 2 else most
+            lines.append(line[:cut] + "\\")
+            line, word = line[cut:], line[cut:]
     return lines + [line]
 
 
@@ -178,6 +191,9 @@ class QuitScreen(ParlorModal[str]):
         border: round $primary;
         background: $surface;
     }
+    QuitScreen #quit-command {
+        padding-left: 2;
+    }
     """
 
     def __init__(self, error: str | None = None) -> None:
@@ -186,12 +202,17 @@ class QuitScreen(ParlorModal[str]):
         self.error = error
 
     def compose_body(self) -> ComposeResult:
+        # the command has a widget of its own, indented by padding: copied (by Textual's
+        # selection) it is the command's text alone, so a path broken inside joins again
         with Vertical(id="quit-box"):
-            yield Static(self._text(None), id="quit-text")
+            yield Static(self._text(), id="quit-text")
+            yield Static(id="quit-command")
+            yield Static("\nq / Enter  quit Parlor\nt          title screen\nEsc        keep playing",
+                         id="quit-keys")
         yield ParlorFooter()
 
-    def _text(self, room: int | None) -> Text:
-        """The dialog's words; the resume command on lines of its own (`command_lines`)."""
+    def _text(self) -> Text:
+        """The dialog's words above the resume command (or why the game is not saved)."""
         text = Text()
         text.append("Quit?", style="bold")
         text.append("\n\n")
@@ -200,13 +221,8 @@ class QuitScreen(ParlorModal[str]):
             text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and keep playing: "
                         "the next move saves the whole game.")
         else:
-            lines = command_lines(self.app.resume_command(), None if room is None else room - 2)
             text.append("Your game is saved after every move: nothing is lost.\n"
                         "Resume it from the title screen, or with:")
-            for line in lines:
-                text.append("\n  ")
-                text.append(line, style="bold")
-        text.append("\n\nq / Enter  quit Parlor\nt          title screen\nEsc        keep playing")
         return text
 
     def on_mount(self) -> None:
@@ -218,13 +234,18 @@ class QuitScreen(ParlorModal[str]):
 
     def _fit_command(self) -> None:
         """As wide as the resume command needs to stay on one line (a long --save-dir), as
-        far as the terminal allows (border 2, padding 4, its indent 2); else it is broken."""
+        far as the terminal allows (border 2, padding 4, its indent 2); else it is broken
+        (`command_lines`)."""
         need = len(self.app.resume_command()) + 8
         width = max(56, min(need, self.app.size.width - 4))
         box = self.query_one("#quit-box")
         if box.styles.width is None or box.styles.width.value != width:
             box.styles.width = width
-        self.query_one("#quit-text", Static).update(self._text(width - 6))
+        command = self.query_one("#quit-command", Static)
+        command.display = not self.error
+        if not self.error:
+            lines = command_lines(self.app.resume_command(), width - 8)
+            command.update(Text("\n".join(lines), style="bold"))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
