@@ -27,16 +27,19 @@ class ScrollActions:
     def _scrolled(self):
         return self.query_one(self.SCROLL_TARGET)           # type: ignore[attr-defined]
 
+    # (immediate: each key moves the view from where the last one left it, not from where it
+    # was at the last refresh, so keys pressed faster than the screen redraws all count)
     def action_scroll(self, lines: int) -> None:
-        self._scrolled().scroll_relative(y=lines, animate=False)
+        self._scrolled().scroll_relative(y=lines, animate=False, immediate=True)
 
     def action_page(self, pages: int) -> None:
         widget = self._scrolled()
-        widget.scroll_relative(y=pages * max(1, widget.scrollable_content_region.height - 1), animate=False)
+        widget.scroll_relative(y=pages * max(1, widget.scrollable_content_region.height - 1), animate=False,
+                               immediate=True)
 
     def action_end(self, last: int) -> None:
         widget = self._scrolled()
-        (widget.scroll_end if last else widget.scroll_home)(animate=False)
+        (widget.scroll_end if last else widget.scroll_home)(animate=False, immediate=True)
 
 
 class ScrollWhenLong(ScrollActions):
