@@ -142,24 +142,61 @@ def footer_fits(app) -> list[str]:
     return [k.key for k in keys]
 
 
+def footer_is_current(app) -> bool:
+    """Whether the footer shows the keys that the screen's bindings give now (one per action,
+    enabled or not as they are), laid out as `footer_fits` checks."""
+    from textual.widgets._footer import FooterKey
+
+    want = {}
+    for active in app.screen.active_bindings.values():
+        if active.binding.show:
+            want.setdefault(active.binding.action, active.enabled)
+    shown = [(k.action, not k.disabled) for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+    if shown != list(want.items()):
+        return False
+    try:
+        footer_fits(app)
+    except AssertionError:                     # laid out only part of the way
+        return False
+    return True
+
+
 async def footer_settles(pilot, shows: tuple[str, ...] = (), hides: tuple[str, ...] = ()) -> str:
-    """Wait until the footer line shows every text of `shows` and none of `hides` (and fits, as
-    `footer_fits` checks); return the line. The footer redraws its keys a moment after the
-    screen's bindings change, so a test that looks at once can see the keys from before."""
+    """Wait until the footer shows the keys of the screen as it is now (`footer_is_current`),
+    with every text of `shows` and none of `hides` on its line; return the line. The footer
+    redraws its keys a refresh or more after the screen's bindings change, so a test that
+    looks at once can see the keys from before."""
     app = pilot.app
     line = ""
 
     def settled() -> bool:
         nonlocal line
-        try:
-            footer_fits(app)
-        except AssertionError:                     # laid out only part of the way
+        if not footer_is_current(app):
             return False
         line = screen_text(app).splitlines()[-1]
         return all(text in line for text in shows) and not any(text in line for text in hides)
 
     await until(pilot, settled, what=f"the footer to show {shows} and not {hides}")
     return line
+
+
+async def palette_hit(pilot, text: str) -> None:
+    """Wait until the command palette's first hit says `text` (its search runs in a worker:
+    Enter pressed before the hits are listed chooses nothing)."""
+    from textual.command import CommandList
+
+    def first() -> str:
+        hits = pilot.app.screen.query(CommandList)
+        return str(hits.first().get_option_at_index(0).prompt) if hits and hits.first().option_count else ""
+
+    await until(pilot, lambda: text in first(), what=f"the palette's hit {text!r}")
+
+
+async def scrolled(pilot, widget, y) -> None:
+    """Wait until `widget` is scrolled to row `y` (a number, or a function giving it: say, the
+    widget's `max_scroll_y`). A scroll key moves the view at the next refresh, not at once."""
+    where = y if callable(y) else (lambda: y)
+    await until(pilot, lambda: widget.scroll_offset.y == where(), what=f"a scroll to row {where()}")
 
 
 def bot_played(game: str = "sorry", players: int = 4, *, variant: str = "standard", seed: int = 3,

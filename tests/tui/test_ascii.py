@@ -9,7 +9,8 @@ from tui.screens.help import HelpScreen
 from tui.screens.log import LogScreen
 from tui.screens.results import ResultsScreen
 
-from .helpers import app_for, board_screen, footer_fits, human_turn, one_from_home, run_async, screen_text
+from .helpers import (app_for, board_screen, footer_fits, footer_settles, human_turn, one_from_home, run_async,
+                      screen_text)
 from .test_gnoming import gnoming_screen, gnoming_session, settle
 from .test_pegs import late_session
 
@@ -79,6 +80,7 @@ async def test_the_footer_of_a_turn_board_fits_80_columns(name, ascii):
     app = app_for(session, ascii=ascii)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
+        await footer_settles(pilot, shows=("Play", "Log", "Help"))
         keys = footer_fits(app)
         assert {"enter", "g", "question_mark"} <= set(keys), keys
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from tui.screens.log import LogScreen
 from tui.session import Session
 
-from .helpers import app_for, board_screen, bot_played, human_turn, run_async, screen_text, send, until
+from .helpers import (app_for, board_screen, bot_played, footer_settles, human_turn, run_async, screen_text, scrolled,
+                      send, until)
 
 
 def played(moves: int) -> Session:
@@ -31,20 +32,23 @@ async def test_g_shows_every_line_of_the_log_and_the_keys_scroll_it():
         await pilot.press("g")
         screen = app.screen
         assert isinstance(screen, LogScreen)
-        await pilot.pause()
         log = screen.query_one("#full-log")
-        assert " ".join(s.text.strip() for s in log.lines) == " ".join(texts)    # every line, in order
-        assert shown(screen)[-1].strip() == texts[-1]                            # opens at the end
+        # every line, in order, and it opens at the end (both a refresh or two after it opens)
+        await until(pilot, lambda: " ".join(s.text.strip() for s in log.lines) == " ".join(texts)
+                    and shown(screen)[-1].strip() == texts[-1], what="the whole log, at its end")
         assert screen.query_one("#log-box").border_subtitle == f"{len(session.record.moves)} moves so far"
         await pilot.press("home")
+        await scrolled(pilot, log, 0)
         assert shown(screen)[0].strip() == texts[0] and texts[0].startswith("New game")
+        rows = log.scrollable_content_region.height
         await pilot.press("pagedown")
+        await scrolled(pilot, log, rows - 1)
         page = shown(screen)
-        assert page[0].strip() not in (texts[0], "") and log.scroll_offset.y == len(page) - 1
+        assert page[0].strip() not in (texts[0], "") and len(page) == rows
         await pilot.press("down")
-        assert log.scroll_offset.y == len(page)
+        await scrolled(pilot, log, rows)
         await pilot.press("end")
-        assert log.scroll_offset.y == log.max_scroll_y
+        await scrolled(pilot, log, lambda: log.max_scroll_y)
         await pilot.press("escape")
         assert app.screen is board and board.awaiting
 
@@ -70,7 +74,7 @@ async def test_the_bots_moves_are_added_while_the_log_is_open():
         log = screen.query_one("#full-log")
         texts = [t for t in map(board.log_text, session.event_texts()[:screen._shown]) if t]
         assert " ".join(s.text.strip() for s in log.lines) == " ".join(texts)
-        assert log.scroll_offset.y == log.max_scroll_y                           # it follows the end
+        await scrolled(pilot, log, lambda: log.max_scroll_y)                     # it follows the end
 
 
 @run_async
@@ -81,8 +85,8 @@ async def test_the_log_in_ascii_is_drawn_with_ascii_only():
         await human_turn(pilot)
         assert screen_text(app).isascii()
         await pilot.press("g")
-        await pilot.pause()
         assert isinstance(app.screen, LogScreen)
+        await footer_settles(pilot, shows=("Esc Close",))
         text = screen_text(app)
         assert text.isascii(), [c for c in text if not c.isascii()][:5]
         assert "+- Log: Sorry! -" in text
@@ -107,14 +111,13 @@ async def test_the_board_log_keeps_its_last_line_in_view_when_it_gets_fewer_rows
         log.styles.height = 12
         for i in range(30):
             log.write(f"line {i} " + "word " * (i % 9))       # some lines wrap
-        await pilot.pause()
-        assert log.scroll_y == log.max_scroll_y > 0
+        await scrolled(pilot, log, lambda: log.max_scroll_y)
+        assert log.max_scroll_y > 0
         log.styles.height = 5
         await pilot.pause()
-        await pilot.pause()
-        assert log.scroll_y == log.max_scroll_y
+        await scrolled(pilot, log, lambda: log.max_scroll_y)
         log.scroll_to(y=0, animate=False)                     # scrolled up to read: left there
-        await pilot.pause()
+        await scrolled(pilot, log, 0)
         log.styles.height = 8
         await pilot.pause()
         await pilot.pause()
@@ -230,5 +233,6 @@ async def test_in_game_2_of_a_match_the_log_and_a_first_hand_off_speak_of_the_ma
         await send(pilot, "g")
         await until(pilot, lambda: isinstance(app.screen, LogScreen), what="the log")
         assert len(session.record.moves) == 1          # (game 1's last move)
-        assert app.screen.query_one("#log-box").border_subtitle == "1 move in the match so far"
+        box = app.screen.query_one("#log-box")          # (filled a refresh after it opens)
+        await until(pilot, lambda: box.border_subtitle == "1 move in the match so far", what="the count")
         assert "game 2 · move 1 ·" in str(board.query_one("#topbar").render())

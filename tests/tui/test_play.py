@@ -6,7 +6,7 @@ import re
 import signal
 
 import pytest
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 import engine
 from engine import saves
@@ -395,6 +395,7 @@ async def test_the_bots_wait_while_help_hides_the_board():
         await human_turn(pilot)
         screen = board_screen(app)
         await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) == 1, what="Red's move")
         await pilot.press("question_mark")
         await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
         await pilot.pause(0.2)
@@ -417,6 +418,7 @@ async def test_a_bot_move_held_by_help_over_the_log_goes_on_when_help_closes():
         await human_turn(pilot)
         screen = board_screen(app)
         await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) == 1, what="Red's move")
         await pilot.press("g")
         await pilot.press("question_mark")
         await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
@@ -557,7 +559,7 @@ async def test_title_continue_and_load_follow_the_saves(home):
     async with app.run_test(size=(80, 24)) as pilot:
         title = app.screen
         assert title.check_action("continue", ()) is False and title.check_action("load", ()) is False
-        assert "Continue" not in screen_text(app).splitlines()[-1]           # not offered in the footer
+        await footer_settles(pilot, hides=("Continue",))                       # not offered in the footer
     session_at([["track:20"], ["track:40"]], card="3", seed=2)
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -872,6 +874,7 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
         handoff = app.screen
+        await footer_settles(pilot, shows=("Quit", "Title"))
         footer = {k.key: k.description for k in handoff.query("FooterKey")}
         assert footer.get("q") == "Quit" and footer.get("escape") == "Title", footer
         await pilot.press("q")

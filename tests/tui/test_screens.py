@@ -4,13 +4,14 @@ from __future__ import annotations
 import os
 
 import pytest
+from textual.command import CommandPalette
 
 from engine import saves
 from tui.screens.load import LoadScreen
 from tui.screens.setup import SetupScreen
 
-from .helpers import (app_for, board_screen, bot_played, footer_fits, human_turn, run_async, screen_text, seats,
-                      session_at, until)
+from .helpers import (app_for, board_screen, bot_played, footer_fits, footer_settles, human_turn, palette_hit,
+                      run_async, screen_text, scrolled, seats, session_at, until)
 from ..util import OtherParlor, seen_from_another_process
 
 
@@ -209,6 +210,7 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         shown = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert ["Sorry! points", "2 people + 2 bots", "game 1, move 1"] in [row[:3] for row in shown]
         assert "2 people + 6 bots" in [row[1] for row in shown]
+        await footer_settles(pilot, shows=("Choose", "Open"))
         assert footer_fits(app)[:2] == ["up", "enter"]             # ↑/↓ Choose, ⏎ Open
         await pilot.press("down", "down", "up")
         assert table.cursor_row == 1
@@ -217,20 +219,22 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
 async def check_scroll_keys(pilot, target: str) -> None:
     """The footer shows ↑/↓ and PgUp/PgDn, and they, Home and End scroll `target` (Tab keeps them)."""
     app = pilot.app
+    await footer_settles(pilot, shows=("Scroll", "Page"))
     keys = footer_fits(app)
     assert {"up", "pageup"} <= set(keys), keys                # ↑/↓ Scroll, PgUp/PgDn Page
     text = app.screen.query_one(target)
     page = text.scrollable_content_region.height - 1
     assert text.max_scroll_y > page + 1, "a long text"
     await pilot.press("pagedown")
-    assert text.scroll_offset.y == page
+    await scrolled(pilot, text, page)
     await pilot.press("down", "down", "up")
-    assert text.scroll_offset.y == page + 1
+    await scrolled(pilot, text, page + 1)
     await pilot.press("end")
-    assert text.scroll_offset.y == text.max_scroll_y
+    await scrolled(pilot, text, lambda: text.max_scroll_y)
     await pilot.press("home")
-    assert text.scroll_offset.y == 0
+    await scrolled(pilot, text, 0)
     await pilot.press("tab")
+    await footer_settles(pilot, shows=("Scroll", "Page"))
     assert {"up", "pageup"} <= set(footer_fits(app))
 
 
@@ -268,6 +272,7 @@ async def test_every_line_of_the_setup_shows_how_to_move_and_start():
         assert isinstance(screen, SetupScreen)
         seen = set()
         for _ in range(10):
+            await footer_settles(pilot, shows=("Line", "Start", "Back"))
             keys = footer_fits(app)
             assert {"up", "enter", "escape"} <= set(keys), (app.focused, keys)
             seen.add(app.focused.id)
@@ -490,8 +495,8 @@ async def test_space_pages_the_rules_and_does_not_change_the_game():
         rules = app.screen
         scroll = rules.query_one("#rules-scroll")
         await pilot.press("space")
-        await pilot.pause()
-        assert rules.game == "sorry" and scroll.scroll_y > 0
+        await until(pilot, lambda: scroll.scroll_y > 0, what="a page down")
+        assert rules.game == "sorry"
         rows = dict((what, keys) for keys, what in key_rows(rules))
         assert "space" not in rows.get("Change", "") and "space" in rows.get("Scroll a page up or down", "")
         await pilot.press("question_mark")
@@ -538,7 +543,7 @@ async def test_the_command_palette_offers_parlors_commands_not_textuals_window_t
         await pilot.pause()
         for key in "Help":
             await pilot.press(key)
-        await pilot.pause(0.3)
+        await palette_hit(pilot, "Help")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="Parlor's help")
         assert isinstance(app.screen_stack[-2], TitleScreen)
@@ -561,7 +566,7 @@ async def test_the_command_palette_reaches_settings_and_on_a_board_the_log_and_t
             await pilot.pause()
             for key in title:
                 await pilot.press("space" if key == " " else key)
-            await pilot.pause(0.3)
+            await palette_hit(pilot, title)
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, kind), what=title)
             assert app.screen_stack[-2] is board
@@ -722,10 +727,11 @@ async def test_the_palettes_themes_go_by_the_names_settings_gives_them():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.search_themes()                           # (the palette's Theme command)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
+        await pilot.pause()
         for key in "blind":
             await pilot.press(key)
-        await pilot.pause(0.5)
+        await palette_hit(pilot, "Colour-blind safe (Okabe-Ito)")
         assert "Colour-blind safe (Okabe-Ito)" in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: app.theme == "parlor-okabe-ito", what="the theme chosen")

@@ -55,13 +55,24 @@ def read(master, proc, until: bytes | None, timeout: float) -> bytes:
     return out
 
 
+def saved_moves(tmp_path) -> int:
+    """The moves in the game saved in `tmp_path` (0: none saved yet). A save is written
+    to a temporary file and renamed, so the game file is never seen half written."""
+    paths = list((tmp_path / "saves").glob("sorry-*.json"))
+    return len(saves.load(paths[0]).moves) if paths else 0
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_ends_parlor_as_ctrl_q_does(tmp_path, sig):
     proc, master = spawn(tmp_path)
     try:
         started = read(master, proc, b"Sorry!", 30)
         assert b"Sorry!" in started and proc.poll() is None
-        started += read(master, proc, None, 1.0)   # a bot's move or two: saved as played
+        # a bot's move, saved as played (at the bots' pace, 0.8 s a move; read on meanwhile:
+        # a full terminal would stop it)
+        deadline = time.monotonic() + 30
+        while not saved_moves(tmp_path) and proc.poll() is None and time.monotonic() < deadline:
+            started += read(master, proc, None, 0.2)
         proc.send_signal(sig)
         after = read(master, proc, None, 15)     # (read on: a full terminal would stop it)
         proc.wait(timeout=5)

@@ -9,7 +9,7 @@ from tui.session import GameSpec, Session
 from tui.screens.turns import MoveList
 
 from .helpers import (app_for, board_screen, footer_fits, footer_settles, human_turn, one_from_home, run_async,
-                      screen_text, seats, select_card, send, session_at, until)
+                      screen_text, scrolled, seats, select_card, send, session_at, until)
 
 
 def log_text(screen) -> str:
@@ -480,7 +480,7 @@ async def test_in_partners_5_to_8_choose_the_partners_pawns():
         await human_turn(pilot)
         screen = board_screen(app)
         ml = screen.query_one(MoveList)
-        assert "1-8 Pawn" in screen_text(app)
+        await footer_settles(pilot, shows=("1-8 Pawn",))
         await pilot.press("6")                     # Yellow's pawn 2
         assert ml.border_title.startswith("Moves · Y2 (")
         assert all(any(p == 9 for p, _, _ in m.parts) for m in screen._move_map)
@@ -577,14 +577,15 @@ async def test_a_reason_the_box_cuts_off_scrolls_into_view_at_80x24():
         assert "is on the track to switch." not in screen_text(app)
         for _ in range(ml.max_scroll_y):
             await pilot.press("down")
-        assert ml.scroll_y == ml.max_scroll_y and ml.highlighted == 0
-        assert "is on the track to switch." in screen_text(app)
+        await scrolled(pilot, ml, lambda: ml.max_scroll_y)
+        assert ml.highlighted == 0 and "is on the track to switch." in screen_text(app)
         await pilot.press("up")
-        assert ml.scroll_y == ml.max_scroll_y - 1
+        await scrolled(pilot, ml, lambda: ml.max_scroll_y - 1)
         await pilot.press("home")
-        assert ml.scroll_y == 0
+        await scrolled(pilot, ml, 0)
         await pilot.press("end")
-        assert ml.scroll_y == ml.max_scroll_y and ml.highlighted == 0
+        await scrolled(pilot, ml, lambda: ml.max_scroll_y)
+        assert ml.highlighted == 0
 
 
 @run_async
@@ -667,10 +668,12 @@ async def test_page_down_past_the_moves_keeps_one_highlighted_and_shows_the_note
         for key in ("pagedown", "pagedown", "pagedown"):
             await pilot.press(key)
             assert ml.highlighted in (0, 1), key
-        assert ml.highlighted == 1 and ml.scroll_y == ml.max_scroll_y
+        await scrolled(pilot, ml, lambda: ml.max_scroll_y)
+        assert ml.highlighted == 1
         assert screen.current_preview().move is screen._move_map[1]     # the board shows that move
         await pilot.press("pageup", "pageup", "pageup")
-        assert ml.highlighted == 0 and ml.scroll_y == 0
+        await scrolled(pilot, ml, 0)
+        assert ml.highlighted == 0
 
 
 @run_async
@@ -738,14 +741,15 @@ async def test_the_footer_leaves_out_the_palette_key_when_the_boards_keys_need_i
         await human_turn(pilot)
         screen = board_screen(app)
         await select_card(pilot, screen, "7")
+        await footer_settles(pilot)
         assert "ctrl+p" in [k.key for k in app.screen.query("FooterKey")]
         await pilot.press("1")
-        await pilot.pause()
+        await footer_settles(pilot, shows=("0 All",))
         keys = footer_fits(app)             # (nothing under the palette's key, none past the edge)
         assert keys[-3:] == ["1", "0", "question_mark"] and "tab" in keys
         assert "ctrl+p" not in [k.key for k in app.screen.query("FooterKey")]
         await pilot.press("0")
-        await pilot.pause()
+        await footer_settles(pilot, hides=("0 All",))
         assert "ctrl+p" in [k.key for k in app.screen.query("FooterKey")]
 
 
