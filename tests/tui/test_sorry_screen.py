@@ -421,6 +421,33 @@ async def test_a_partners_pawn_number_answers_when_the_card_moves_one_pawn():
 
 
 @run_async
+async def test_a_number_leaves_a_pass_alone_and_help_lists_the_partners_keys_on_a_bots_turn():
+    from tui.screens.help import key_rows
+    from tui.screens.sorry import _PARTNER_HELP
+
+    session = session_at([[], ["track:12"]], card="3", seed=1)       # every pawn in START: a pass
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        title = ml.border_title
+        await pilot.press("2")
+        assert ml.border_title == title and not screen._pieces      # (the list says why already)
+        await footer_settles(pilot, hides=("1-4 Pawn", "0 All"))
+    session = session_at([["track:10"], ["track:12"], ["track:30"], ["track:5"]],
+                         kinds=("human", "normal", "normal", "normal"), card="4", variant="teams",
+                         to_act=1, seed=1)
+    app = app_for(session, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Blue's move on show")
+        rows = dict((what, keys) for keys, what in key_rows(screen))
+        assert rows[_PARTNER_HELP] == "5 6 7 8", rows
+        await send(pilot, "space")
+
+
+@run_async
 async def test_a_pawn_number_narrows_a_long_list_to_that_pawns_moves():
     # four pawns out and a 7: every single 7 and every split; 3 keeps R3's, a second number a pair's
     session = session_at([["track:10", "track:20", "track:30", "track:40"], ["track:12"]], card="7", seed=1)

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -25,7 +24,7 @@ from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
 from .dialogs import SummaryScreen
-from .turns import MoveList, TurnScreen, number_bindings, pick_bindings, update_static
+from .turns import MoveList, TurnScreen, hidden_number_bindings, number_bindings, update_static
 
 __all__ = ["GameEndScreen", "MoveList", "SorryScreen", "update_static"]
 
@@ -58,10 +57,10 @@ class SorryScreen(TurnScreen):
             # the partner's pawns too: the footer says 1-8, and 5-8 are bound
             keys = self._bindings.key_to_bindings
             keys["1"] = [replace(b, key_display="1-8") if b.action == "piece(1)" else b for b in keys["1"]]
-            for n in (5, 6, 7, 8):
-                keys.setdefault(str(n), []).extend(
-                    (Binding(str(n), f"piece({n})", show=False, tooltip=_PARTNER_HELP),
-                     *pick_bindings((n,), _PARTNER_HELP)))
+            partners = hidden_number_bindings((5, 6, 7, 8), _PARTNER_HELP)
+            for binding in partners:
+                keys.setdefault(binding.key, []).append(binding)
+            self.HELP_BINDINGS = (*self.HELP_BINDINGS, *partners)     # (help lists them on a bot's turn too)
 
     # pieces by number (TurnScreen): a pawn is colour * 4 + number - 1
     def piece_for_key(self, n: int) -> int | None:

@@ -14,6 +14,8 @@ hooks `make_preview(move)` (an object with `lines`, `detail` and `move`),
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
@@ -134,21 +136,21 @@ class MoveList(Options):
 
 def number_bindings(word: str, count: int, tooltip: str) -> list[Binding]:
     """The number keys of a board whose cards can move many pieces (TurnScreen.action_piece).
-    The footer shows `1-count Word` only while a number narrows the list down (the card moves
-    two pieces or more, or a choice is made). The hidden `pick` binding after each number
-    lets it act whenever it names a piece, so that a press always answers: the list shows
-    that piece's moves, or why it has none."""
-    return [
-        Binding("1", "piece(1)", word, key_display=f"1-{count}", id=word.lower(), tooltip=tooltip),
-        *(Binding(str(n), f"piece({n})", show=False, tooltip=tooltip) for n in range(2, count + 1)),
-        *pick_bindings(range(1, count + 1), tooltip),
-        Binding("0", "piece(0)", "All", id="all-pieces", tooltip=f"Every {word.lower()}'s moves again"),
-    ]
+    The footer shows `1-count Word` when there is a choice to narrow the list down to (the
+    card moves two pieces or more) and while a choice is made. The hidden `pick` binding
+    after each number lets it act whenever the card moves a piece, so that a press always
+    answers: the list shows that piece's moves, or why it has none."""
+    first, *others = hidden_number_bindings(range(1, count + 1), tooltip)
+    return [replace(first, description=word, show=True, key_display=f"1-{count}", id=word.lower()),
+            *others, Binding("0", "piece(0)", "All", id="all-pieces", tooltip=f"Every {word.lower()}'s moves again")]
 
 
-def pick_bindings(numbers, tooltip: str) -> list[Binding]:
-    """A number's second, hidden binding (`number_bindings`)."""
-    return [Binding(str(n), f"pick({n})", show=False, tooltip=tooltip) for n in numbers]
+def hidden_number_bindings(numbers, tooltip: str) -> list[Binding]:
+    """For each number, its binding (`piece`, which the footer shows) and, after it, its
+    hidden second one (`pick`): see `number_bindings`."""
+    return [binding for n in numbers for binding in (
+        Binding(str(n), f"piece({n})", show=False, tooltip=tooltip),
+        Binding(str(n), f"pick({n})", show=False, tooltip=tooltip))]
 
 
 class TurnScreen(GameScreen):
@@ -495,16 +497,10 @@ class TurnScreen(GameScreen):
         """The key back to the whole list, said after a choice by number that shows no move."""
         return f"0 shows every {self.PIECE}'s moves."
 
-    def action_piece(self, n: int) -> None:
-        if self.check_action("piece", (n,)):
-            self._choose_piece(n)
-
-    def action_pick(self, n: int) -> None:
-        if self.check_action("pick", (n,)):
-            self._choose_piece(n)
-
-    def _choose_piece(self, n: int) -> None:
+    def action_piece(self, n: int, verb: str = "piece") -> None:
         """Number key `n` pressed: the list narrowed down to that piece's moves (0: every piece's)."""
+        if not self.check_action(verb, (n,)):
+            return
         piece = self.piece_for_key(n) if n else None
         chosen = self._active_pieces()                # (a pair kept from the 7 counts as its first
         pair = (*chosen, piece)                       # piece with another card)
@@ -538,6 +534,9 @@ class TurnScreen(GameScreen):
             ml.highlighted = 0
         self.refresh_view()
 
+    def action_pick(self, n: int) -> None:
+        self.action_piece(n, "pick")
+
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "card":
             return self.awaiting and bool(self.private_hands())
@@ -551,7 +550,7 @@ class TurnScreen(GameScreen):
             return self.awaiting and (bool(self._pieces) or len(self._pieces_moving()) > 1)
         if action == "pick":                          # (a number that the footer doesn't show)
             n = parameters[0] if parameters else 1
-            return self.awaiting and self.piece_for_key(n) is not None
+            return self.awaiting and self.piece_for_key(n) is not None and bool(self._pieces_moving())
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ shared drawing
