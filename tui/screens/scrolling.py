@@ -40,6 +40,8 @@ class ScrollActions:
     def action_end(self, last: int) -> None:
         widget = self._scrolled()
         (widget.scroll_end if last else widget.scroll_home)(animate=False, immediate=True)
+        if last:        # (and again once laid out: a text that just grew has a new end)
+            widget.call_after_refresh(widget.scroll_end, animate=False)
 
 
 class ScrollWhenLong(ScrollActions):
