@@ -144,15 +144,18 @@ def footer_fits(app) -> list[str]:
 
 def footer_is_current(app) -> bool:
     """Whether the footer shows the keys that the screen's bindings give now (one per action,
-    enabled or not as they are), laid out as `footer_fits` checks."""
+    with its key, its words, enabled or not), each laid out, as `footer_fits` checks."""
     from textual.widgets._footer import FooterKey
 
     want = {}
     for active in app.screen.active_bindings.values():
-        if active.binding.show:
-            want.setdefault(active.binding.action, active.enabled)
-    shown = [(k.action, not k.disabled) for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
-    if shown != list(want.items()):
+        b = active.binding
+        if b.show:
+            want.setdefault(b.action, (b.action, app.get_key_display(b), b.description, active.enabled))
+    keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+    if [(k.action, k.key_display, k.description, not k.disabled) for k in keys] != list(want.values()):
+        return False
+    if not all(k.region.width for k in keys):     # (new keys have no place on screen until laid out)
         return False
     try:
         footer_fits(app)
