@@ -890,6 +890,7 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         await pilot.press("escape")                              # Esc: not to the title with moves unsaved
         assert isinstance(app.screen, QuitScreen)
         assert "NOT saved" in str(app.screen.query_one(Static).render())
+        assert app.screen.query_one("#quit-box").styles.width.value == 56     # (no command to widen for)
         await pilot.press("escape")
         assert app.screen is handoff
         broken["on"] = False

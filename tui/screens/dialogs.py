@@ -236,7 +236,7 @@ class QuitScreen(ParlorModal[str]):
         """As wide as the resume command needs to stay on one line (a long --save-dir), as
         far as the terminal allows (border 2, padding 4, its indent 2); else it is broken
         (`command_lines`)."""
-        need = len(self.app.resume_command()) + 8
+        need = 0 if self.error else len(self.app.resume_command()) + 8      # (no command to show)
         width = max(56, min(need, self.app.size.width - 4))
         box = self.query_one("#quit-box")
         if box.styles.width is None or box.styles.width.value != width:
