@@ -236,16 +236,16 @@ class QuitScreen(ParlorModal[str]):
         """As wide as the resume command needs to stay on one line (a long --save-dir), as
         far as the terminal allows (border 2, padding 4, its indent 2); else it is broken
         (`command_lines`)."""
-        need = 0 if self.error else len(self.app.resume_command()) + 8      # (no command to show)
+        command = None if self.error else self.app.resume_command()      # (None: no command to show)
+        need = 0 if command is None else len(command) + 8
         width = max(56, min(need, self.app.size.width - 4))
         box = self.query_one("#quit-box")
         if box.styles.width is None or box.styles.width.value != width:
             box.styles.width = width
-        command = self.query_one("#quit-command", Static)
-        command.display = not self.error
-        if not self.error:
-            lines = command_lines(self.app.resume_command(), width - 8)
-            command.update(Text("\n".join(lines), style="bold"))
+        shown = self.query_one("#quit-command", Static)
+        shown.display = command is not None
+        if command is not None:
+            shown.update(Text("\n".join(command_lines(command, width - 8)), style="bold"))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
