@@ -173,10 +173,11 @@ class ParlorApp(App[None]):
 
         return TitleScreen()
 
-    # SIGTERM (kill, timeout, a shutdown) and SIGHUP (the SSH connection or the terminal
-    # window gone) end Parlor as ctrl+q does: the terminal is given back as it was (no
+    # SIGTERM (kill, timeout, a shutdown), SIGHUP (the SSH connection or the terminal
+    # window gone) and SIGINT (`kill -INT`: ctrl+c in the terminal is a key, not a signal,
+    # while Parlor runs) end Parlor as ctrl+q does: the terminal is given back as it was (no
     # alternate screen, mouse reporting or hidden cursor left behind) and the game is saved
-    EXIT_SIGNALS = ("SIGTERM", "SIGHUP")
+    EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 
     def _catch_exit_signals(self, on: bool) -> None:
         if self.is_headless:

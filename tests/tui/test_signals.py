@@ -1,4 +1,4 @@
-"""Parlor killed (SIGTERM) or hung up on (SIGHUP, an SSH connection dropped) in a real
+"""Parlor killed (SIGTERM, SIGINT) or hung up on (SIGHUP, an SSH connection dropped) in a real
 terminal: it ends as ctrl+q does (the terminal given back, the game saved), with the
 shell's exit code for that signal. Run in a pseudo-terminal, as a user runs it."""
 from __future__ import annotations
@@ -62,7 +62,7 @@ def saved_moves(tmp_path) -> int:
     return len(saves.load(paths[0]).moves) if paths else 0
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_ends_parlor_as_ctrl_q_does(tmp_path, sig):
     proc, master = spawn(tmp_path)
     try:
