@@ -755,6 +755,30 @@ class Hold:
                 pass
 
 
+    def renew(self) -> None:
+        """Check, before a save, that the game is still held: its lock file goes if
+        its folder is deleted while the game is played, and another Parlor could then
+        open the game. A lost lock is taken again (making the folder again); raises
+        InUse when another Parlor took the game meanwhile."""
+        entry = _HELD.get(self.path) if self.held else None
+        if entry is None or fcntl is None:
+            return
+        fd = entry[0]
+        if fd is not None:
+            try:
+                st, mine = os.stat(lock_path(self.path)), os.fstat(fd)
+                if (st.st_ino, st.st_dev) == (mine.st_ino, mine.st_dev):
+                    return
+            except OSError:
+                pass
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        entry[0] = None                # (if taking it again fails, there is no lock to drop)
+        entry[0] = _lock(lock_path(self.path))
+
+
 def hold(path: str | os.PathLike) -> Hold:
     """Hold the game at `path` for this process while it is played, or raise InUse
     (naming the other process) when another Parlor holds it. Holding it again in

@@ -14,7 +14,7 @@ from engine import saves
 from engine.saves import DamagedSave, Seat, UnsupportedVersion
 from tui.session import Session
 
-from .util import OtherParlor
+from .util import OtherParlor, seen_from_another_process
 
 SEATS = [Seat("human"), Seat("bot", "normal"), Seat("bot", "hard")]
 
@@ -443,6 +443,54 @@ def test_letting_go_never_removes_a_lock_file_made_since():
         held.release()
         assert saves.lock_path(rec.path).exists()
         assert saves.in_use(rec.path) == f"open in another Parlor (process {other.pid})"
+
+
+def test_a_saves_folder_deleted_in_play_is_made_again_and_the_game_held_again():
+    # the lock file goes with the folder: without taking it again, another Parlor could
+    # open the game and each would write its moves over the other's
+    import shutil
+
+    rec = played(5, seed=1)
+    session = Session.open(rec.path)
+    shutil.rmtree(rec.path.parent)
+    move = session.game.legal_moves()[0]
+    session.play(move)
+    assert session.save_error is None
+    assert session.save_notice == (f"The saves folder {rec.path.parent} was gone: Parlor made it "
+                                   "again and saved the game in it")
+    assert len(saves.load(rec.path).moves) == 6
+    assert seen_from_another_process(rec.path).startswith("open in another Parlor")   # still held
+    session.save_notice = None
+    session.play(session.game.legal_moves()[0])
+    assert session.save_notice is None            # said once, for the save that made it again
+    session.release()
+    assert not saves.lock_path(rec.path).exists()
+
+
+def test_a_game_another_parlor_took_after_its_lock_went_is_not_written_over():
+    rec = played(5, seed=1)
+    session = Session.open(rec.path)
+    saves.lock_path(rec.path).unlink()            # e.g. a tool that cleans hidden files
+    before = rec.path.read_bytes()
+    with OtherParlor(rec.path) as other:
+        session.play(session.game.legal_moves()[0])
+        assert session.save_error == (f"Could not save the game in {rec.path.parent}: its lock file "
+                                      f"went missing, and the game is now open in another Parlor "
+                                      f"(process {other.pid})")
+        assert rec.path.read_bytes() == before    # the other Parlor's game, untouched
+    session.play(session.game.legal_moves()[0])   # let go there: saved here again, held again
+    assert session.save_error is None
+    assert len(saves.load(rec.path).moves) == 7
+    assert seen_from_another_process(rec.path).startswith("open in another Parlor")
+    session.release()
+
+
+def test_a_new_game_saved_the_first_time_makes_its_folder_without_a_notice(tmp_path):
+    from tui.session import GameSpec, default_seats
+
+    spec = GameSpec(game="sorry", players=2, seats=default_seats(2))
+    session = Session.new(spec, save_dir=tmp_path / "new" / "saves")
+    assert session.path.exists() and session.save_error is None and session.save_notice is None
 
 
 # ---------------------------------------------------------------- temp files of writes that never finished

@@ -68,6 +68,8 @@ class Session:
         self.record = record
         self.autosave = autosave
         self.save_error: str | None = None
+        self.save_notice: str | None = None     # something about the last save to tell (once)
+        self._saved = False                     # on disk: saved by this session, or read from it
         self._hold: saves.Hold | None = None
 
     # ------------------------------------------------------------ creation
@@ -92,7 +94,9 @@ class Session:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Session":
-        return cls(saves.load(path))
+        s = cls(saves.load(path))
+        s._saved = True
+        return s
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> "Session":
@@ -106,6 +110,7 @@ class Session:
             held.release()
             raise
         s._hold = held
+        s._saved = True
         return s
 
     def hold(self) -> None:
@@ -171,11 +176,22 @@ class Session:
     def save(self) -> None:
         if not self.autosave:
             return
+        folder = self.record.path.parent
+        gone = self._saved and not folder.is_dir()     # (a first save may make the folder)
         try:
+            if self._hold is not None:
+                self._hold.renew()     # a folder deleted in play takes the game's lock with it
             saves.write(self.record)
             self.save_error = None
+            self._saved = True
+            if gone:
+                self.save_notice = (f"The saves folder {folder} was gone: Parlor made it again and "
+                                    "saved the game in it")
+        except saves.InUse as exc:
+            self.save_error = (f"Could not save the game in {folder}: its lock file went missing, "
+                               f"and the game is now {exc}")
         except OSError as exc:
-            self.save_error = f"Could not save the game in {self.record.path.parent}: {exc.strerror or exc}"
+            self.save_error = f"Could not save the game in {folder}: {exc.strerror or exc}"
 
     def setup_spec(self) -> GameSpec:
         """This game's set-up as the New game form takes it (no seed: a new deal)."""

@@ -131,6 +131,10 @@ class GameScreen(ParlorScreen):
         elif not error and self._save_error_shown:
             self.notify("The game is saved again.", title="Saved", timeout=6)
         self._save_error_shown = error
+        if self.session.save_notice:
+            self.notify(f"{self.session.save_notice}.", title="Saved", severity="warning", timeout=10,
+                        markup=False)
+            self.session.save_notice = None
 
     def log_events(self, events) -> None:
         """Add a move's events to the log (as `log_text` shows them)."""
