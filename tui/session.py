@@ -54,6 +54,10 @@ def opening_event(game) -> dict:
         tops = ["a Mulligan" if pile[-1] == "M" else pile[-1] for pile in view["discards"] if pile]
         if len(tops) == 2:
             text += f". Discard piles: {tops[0]} and {tops[1]}"
+        removed = view["hazards_removed"]       # G-3.2: turned up for a pile, out of play
+        if removed:
+            text += (" (a Hazard turned up for them is removed from play)" if removed == 1 else
+                     f" ({removed} Hazards turned up for them are removed from play)")
     return {"kind": "start", "text": text, "seat": first}
 
 

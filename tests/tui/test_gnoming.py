@@ -537,6 +537,18 @@ def test_the_first_round_names_its_discard_piles_like_the_others():
     assert opening_event(g)["text"] == f"New game: Red starts. Discard piles: {tops[0]} and {tops[1]}"
 
 
+def test_the_first_round_says_when_a_hazard_turned_up_for_a_pile_left_play():
+    # G-3.2: later rounds log it with their deal; round 1's deal is told by the opening line
+    from tui.session import opening_event
+
+    one, two = (engine.new_game("gnoming", players=4, seed=seed) for seed in (11, 114))
+    assert (one.removed, two.removed) == (1, 2)
+    assert opening_event(one)["text"].endswith(
+        "Discard piles: -2 and 2 (a Hazard turned up for them is removed from play)")
+    assert opening_event(two)["text"].endswith(
+        "Discard piles: 7 and -2 (2 Hazards turned up for them are removed from play)")
+
+
 @run_async
 async def test_under_the_round_summary_the_board_shows_that_round_not_the_next_deal():
     # Blue (a bot) has the round's last turn; its summary opens over the board
