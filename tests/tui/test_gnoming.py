@@ -682,6 +682,31 @@ async def test_a_second_enter_after_the_last_move_of_a_round_leaves_its_summary_
         await until(pilot, lambda: not isinstance(app.screen, RoundEndScreen), what="the board")
 
 
+@run_async
+async def test_an_enter_typed_twice_to_close_a_summary_does_not_flip_in_the_next_round(monkeypatch):
+    # Blue started round 1, so Red (a person) flips first in round 2, straight after the summary
+    import tui.screens.base as base
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)
+    session = gnoming_session(("human", "easy"), seed=0, until_state=lambda g: len(g.round_scores) == 1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), what="round 1's summary")
+        app.screen._shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")                   # closes the summary
+        await until(pilot, lambda: not isinstance(app.screen, RoundEndScreen), what="the board")
+        screen = gnoming_screen(app)
+        await until(pilot, lambda: screen.awaiting, what="Red's first flip of round 2")
+        assert session.game.round == 2 and session.game.to_act == 0
+        played = len(session.record.moves)
+        await send(pilot, "enter")                   # the same Enter again: not a flip
+        await pilot.pause()
+        assert len(session.record.moves) == played and screen.awaiting
+        screen._turn_shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")                   # a moment later: Red's own flip
+        await until(pilot, lambda: len(session.record.moves) == played + 1, what="Red's flip")
+
+
 def went_out(seed: int, phase: str) -> Session:
     """A 3-player game where someone went out and Red, a person, is in `phase`."""
     return gnoming_session(("human", "easy", "easy"), seed=seed,

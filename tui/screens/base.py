@@ -69,6 +69,7 @@ class GameScreen(ParlorScreen):
         self._turn_began: dict[int, int] = {}   # person's seat -> the log's length when their turn began
         self._last_person: int | None = None  # the seat of the last person to be given a turn
         self._bots_moved = False              # ... and whether a bot has been given one since
+        self._covered = False                 # ... or a summary has covered the board since
         self._turn_shown_at = 0.0             # when a person's turn came after a hand-off or another person's
 
     @property
@@ -212,13 +213,15 @@ class GameScreen(ParlorScreen):
 
     def _person_turn(self, seat: int, handed_over: bool = False) -> None:
         """A person's turn begins: after a hand-off, straight after another person's turn,
-        or after bots' turns, the board's keys wait a moment (KEY_GRACE), so that a key
-        typed twice or held by the last person, or Enter pressed to hurry the bots, doesn't
-        choose this person's move unseen."""
-        if handed_over or self._bots_moved or self._last_person not in (None, seat):
+        after bots' turns or after a summary (a round's or a game's end), the board's keys
+        wait a moment (KEY_GRACE), so that a key typed twice or held by the last person,
+        or Enter pressed to hurry the bots or to close the summary, doesn't choose this
+        person's move unseen."""
+        if handed_over or self._bots_moved or self._covered or self._last_person not in (None, seat):
             self._turn_shown_at = time.monotonic()
         self._last_person = seat
         self._bots_moved = False
+        self._covered = False
 
     def in_turn_grace(self) -> bool:
         """Whether a move key now would come too soon after the turn passed to this person."""
@@ -369,9 +372,13 @@ class GameScreen(ParlorScreen):
         """Push `screen` (the results, the end of a round or of a game) once the board is
         drawn with the move that led to it: a screen under another is not repainted, so
         its log would stay a few lines short (at its first lines, opening a finished game)."""
+        def closed(result) -> None:
+            self._covered = True          # the next person's turn waits a moment (`_person_turn`)
+            callback(result)
+
         def push() -> None:
             if not self._closing:
-                self.app.push_screen(screen, callback=callback)
+                self.app.push_screen(screen, callback=closed)
 
         self.call_after_refresh(push)
 
