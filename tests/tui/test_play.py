@@ -733,6 +733,8 @@ async def test_a_failing_save_is_reported_once_and_its_end_too(monkeypatch):
         await pilot.press("escape")
         assert isinstance(app.screen, QuitScreen)
         assert "NOT saved" in str(app.screen.query_one(Static).render())
+        # no toast over the dialog's words (cleared at once: a toast lasts 6 s or more)
+        await until(pilot, lambda: not app._notifications, timeout=5, what="the toasts cleared")
         await pilot.press("escape")                          # keep playing
         assert app.screen is board
         broken["on"] = False
@@ -890,6 +892,8 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         await pilot.press("escape")                              # Esc: not to the title with moves unsaved
         assert isinstance(app.screen, QuitScreen)
         assert "NOT saved" in str(app.screen.query_one(Static).render())
+        # no toast over the dialog's words (cleared at once: a toast lasts 6 s or more)
+        await until(pilot, lambda: not app._notifications, timeout=5, what="the toasts cleared")
         assert app.screen.query_one("#quit-box").styles.width.value == 56     # (no command to widen for)
         await pilot.press("escape")
         assert app.screen is handoff

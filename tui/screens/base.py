@@ -342,6 +342,9 @@ class GameScreen(ParlorScreen):
         from .dialogs import QuitScreen
 
         error = self.unsaved()
+        # the dialog says how things stand; a toast would cover it (queued: after any toast
+        # that trying to save just now sent)
+        self.app.call_later(self.app.clear_notifications)
         self._asking = True
 
         def done(choice: str | None) -> None:
