@@ -125,8 +125,9 @@ def small_grid(layout, glyphs, matched: int = 0) -> list[Text]:
     return out
 
 
-def pile_lines(view: dict, glyphs) -> Text:
-    """Draw pile, both discard piles with their top cards, and the card in hand (when visible)."""
+def pile_lines(view: dict, glyphs, notes: bool = True) -> Text:
+    """Draw pile, both discard piles with their top cards, and the card in hand (when visible;
+    with `notes`, a Mulligan's or a Hazard's rule under it)."""
     text = Text()
     text.append("Draw   ", style="bold")
     text.append(f"[{glyphs.hidden_card * 2}] {view['draw_count']:>3} left\n")
@@ -144,7 +145,7 @@ def pile_lines(view: dict, glyphs) -> Text:
         else:
             text.append(f"[{card_text(drawn, glyphs, 2)}]", style="bold reverse")
             text.append(f" {COLOURS[holder]}'s")
-            if drawn in CARD_HELP:
+            if notes and drawn in CARD_HELP:
                 text.append(f"\n{CARD_HELP[drawn]}", style="italic")
     else:
         text.append("Hand   none", style="dim")

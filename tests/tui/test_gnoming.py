@@ -707,6 +707,26 @@ async def test_an_enter_typed_twice_to_close_a_summary_does_not_flip_in_the_next
         await until(pilot, lambda: len(session.record.moves) == played + 1, what="Red's flip")
 
 
+@pytest.mark.parametrize("size, note", [((80, 24), False), ((100, 30), True)])
+@run_async
+async def test_a_mulligans_note_never_pushes_the_score_sheet_off_the_screen(size, note):
+    # 2 players at 80 x 24: the sheet just fits under the piles, so the note on the card in
+    # hand is left out; with room to spare it is shown
+    from engine.gnoming.cards import MULLIGAN
+
+    session = gnoming_session(("human", "easy"), seed=4, until_state=lambda g: g.to_act == 0
+                              and g.phase == "play" and g.hand == MULLIGAN and g.hand_from == "draw")
+    app = app_for(session)
+    async with app.run_test(size=size) as pilot:
+        assert await settle(pilot) == "human"
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.splitlines()
+        sheet = [i for i, line in enumerate(lines) if "Scores" in line]
+        assert sheet and "Blue" in lines[sheet[0] + 3] and "╰" in lines[sheet[0] + 4], text
+        assert ("Mulligan: wild in a" in text) is note, text
+
+
 def went_out(seed: int, phase: str) -> Session:
     """A 3-player game where someone went out and Red, a person, is in `phase`."""
     return gnoming_session(("human", "easy", "easy"), seed=seed,

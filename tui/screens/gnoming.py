@@ -410,17 +410,25 @@ class GnomingScreen(GameScreen):
         self.query_one("#left").set_class(large, "-large")
         update_static(mine, gv.big_grid(layout, glyphs, matched=gv.sets_so_far(layout), large=large,
                                         cursor=self.cursor if self.awaiting else None, active=active))
-        update_static(self.query_one("#piles", Static), gv.pile_lines(view, glyphs))
-        self._draw_scores(view)
+        self._draw_piles_and_scores(view)
         self._draw_status(view, legal)
         self._draw_others(view, big)
 
-    def _draw_scores(self, view: dict) -> None:
-        """The score sheet beside the grid, when the terminal is tall enough for every seat."""
+    def _draw_piles_and_scores(self, view: dict) -> None:
+        """The piles, and the score sheet under them when the terminal is tall enough for
+        every seat. A note on the card in hand (a Mulligan's or a Hazard's) is left out
+        when its lines would push the sheet off the screen: the sheet keeps its place."""
+        piles = self.query_one("#piles", Static)
         panel = self.query_one("#scores", Static)
         n = self.game.players
         room = self.app.size.height - 2 - 11 - 6          # top bar + footer, the grid, the piles
         panel.display = room >= n + 3
+        text = gv.pile_lines(view, self.app.glyphs)
+        if panel.display:
+            width = piles.content_size.width or 24
+            if room - (len(text.wrap(self.app.console, width)) - 4) < n + 3:
+                text = gv.pile_lines(view, self.app.glyphs, notes=False)
+        update_static(piles, text)
         if not panel.display:
             return
         text = Text()
