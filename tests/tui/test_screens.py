@@ -524,6 +524,36 @@ async def test_help_on_the_new_game_form_gives_the_rules_of_the_game_chosen():
         text = "\n".join(strip.text for strip in widget.render_lines(
             Region(0, 0, widget.size.width, widget.size.height)))
         assert "Gnoming A Round" in text and "Sorry!" not in text, text[:300]
+        assert_examples_whole(text)
+
+
+def assert_examples_whole(shown: str) -> None:
+    """The worked examples of the rules (their code blocks) are shown line for line,
+    not wrapped into each other."""
+    import engine
+
+    lines = {line.strip(" │|") for line in shown.splitlines()}
+    blocks = engine.rules_text("gnoming").split("```")[1::2]
+    examples = [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+    assert len(examples) >= 12 and not [line for line in examples if line not in lines], shown
+
+
+@run_async
+async def test_the_rules_screen_shows_the_scoring_examples_whole_at_80_columns():
+    from textual.geometry import Region
+
+    from tui.screens.rules import RulesScreen
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RulesScreen("gnoming"))
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")
+        await pilot.pause()
+        widget = app.screen.query_one("#rules-text")
+        assert widget.size.width <= 76
+        assert_examples_whole("\n".join(strip.text for strip in widget.render_lines(
+            Region(0, 0, widget.size.width, widget.size.height))))
 
 
 @run_async
