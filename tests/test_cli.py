@@ -287,6 +287,27 @@ def test_continue_without_save_dir_hints_plain_new(tmp_path):
                                    "start one with: parlor new sorry")
 
 
+def test_continue_with_only_finished_and_damaged_saves_says_so(tmp_path):
+    # the hint names the game played last, and the files that can't be read are not passed over
+    import engine
+    from engine import bots, saves
+
+    g = engine.new_game("gnoming", players=2, seed=1)
+    rec = saves.new_record(g, [saves.Seat("bot", "easy")] * 2, seed=1)
+    rec.path = tmp_path / "gnoming-finished.json"
+    while not g.is_over:
+        move = bots.choose(g, "easy", 1)
+        rec.record(move, g.play(move))
+    saves.write(rec)
+    (tmp_path / "sorry-cut.json").write_text('{"format": "parlor-save", "vers')
+    (tmp_path / "pegs-empty.json").write_text("")
+    r = run("--save-dir", str(tmp_path), "continue")
+    assert r.returncode == 1 and r.stdout == "" and "Traceback" not in r.stderr
+    assert r.stderr.splitlines() == [
+        f"parlor: there is no unfinished game to continue; start one with: parlor --save-dir {tmp_path} new gnoming",
+        f"parlor: 2 files in {tmp_path} can't be read as a game; the title screen's Load lists them with the reason"]
+
+
 # ---------------------------------------------------------------- the sim table
 
 def test_sim_table_has_one_header_word_per_column_aligned_with_its_cells():

@@ -294,13 +294,20 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
     save_dir = args.save_dir
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":
-        latest, busy, _ = saves.to_continue(saves.list_saves(save_dir))
+        entries = saves.list_saves(save_dir)
+        latest, busy, _ = saves.to_continue(entries)
         if latest is None:
             import shlex
 
             where = f" --save-dir {shlex.quote(save_dir)}" if save_dir is not None else ""
-            print(f"parlor: there is no unfinished game to continue; start one with: parlor{where} new sorry",
+            game = next((e.info.game for e in entries if e.info is not None), "sorry")   # the last played
+            print(f"parlor: there is no unfinished game to continue; start one with: parlor{where} new {game}",
                   file=sys.stderr)
+            damaged = sum(e.damaged for e in entries)
+            if damaged:
+                files = "1 file" if damaged == 1 else f"{damaged} files"
+                print(f"parlor: {files} in {saves.saves_dir(save_dir)} can't be read as a game; the title "
+                      f"screen's Load lists {'it' if damaged == 1 else 'them'} with the reason", file=sys.stderr)
             return 1
         if busy:
             print(f"parlor: your last game is {busy}; quit it there first", file=sys.stderr)
