@@ -541,6 +541,11 @@ class Entry:
         return self.info is None
 
     @property
+    def deletable(self) -> bool:
+        """Whether `delete` can remove it: a file or a link, not a folder."""
+        return self.path.is_symlink() or not self.path.is_dir()
+
+    @property
     def updated(self) -> str:
         if self.info is not None:
             return self.info.updated
@@ -644,8 +649,12 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
             st = p.stat()
             key = (st.st_ino, st.st_mtime_ns, st.st_size, st.st_ctime_ns)
             mtime = st.st_mtime
-        except OSError:
-            key, mtime = None, 0.0
+        except OSError:                # (a link to nothing: when the link was made)
+            key = None
+            try:
+                mtime = p.lstat().st_mtime
+            except OSError:
+                mtime = 0.0
         cached = _LISTED.get(p)
         if key is not None and cached is not None and cached[0] == key:
             out.append(cached[1])

@@ -177,6 +177,38 @@ async def test_a_file_parlor_may_not_read_says_so_once(home, monkeypatch):
 
 
 @run_async
+async def test_a_folder_and_a_link_to_nothing_named_like_saves_are_listed_as_they_are(home):
+    # a folder can't be deleted as a save is: d is not offered; a link to nothing can be,
+    # and is dated by the link itself, not by 1970
+    import os
+
+    good = saved()
+    (good.path.parent / "dir-x.json").mkdir()
+    link = good.path.parent / "gone.json"
+    link.symlink_to(good.path.parent / "nowhere.json")
+    os.utime(link, (1767225600, 1767225600), follow_symlinks=False)      # 2026-01-01 00:00 UTC
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_load(pilot)
+        await highlight(pilot, screen, "dir-x.json")
+        assert detail(screen) == ("dir-x.json can't be opened: it is a folder, not a file.\n"
+                                  "Parlor leaves it as it is.")
+        assert screen.check_action("delete", ()) is None
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen is screen and (good.path.parent / "dir-x.json").is_dir()
+        entry = await highlight(pilot, screen, "gone.json")
+        assert entry.updated.startswith("2026-01-01") and "1970" not in " ".join(rows(screen)["gone.json"])
+        assert detail(screen).endswith("Parlor leaves it as it is; d deletes it.")
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert not link.is_symlink() and good.path.exists()
+
+
+@run_async
 async def test_a_file_name_is_shown_as_it_is_never_read_as_markup(home):
     good = saved()
     name = "[b]my game[red] [link=x].json"

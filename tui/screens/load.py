@@ -63,6 +63,8 @@ def explain(entry: saves.Entry) -> str:
     if entry.unsupported and entry.newer:
         return (f"{name} was {entry.problem}.\n"
                 "Update Parlor to open it; this one leaves it as it is (d deletes it).")
+    if not entry.deletable:
+        return f"{name} can't be opened: {entry.problem}.\nParlor leaves it as it is."
     return f"{name} can't be opened: {entry.problem}.\nParlor leaves it as it is; d deletes it."
 
 
@@ -209,7 +211,7 @@ class LoadScreen(ParlorScreen):
             entry = self.selected() if self.is_mounted else None
             if entry is None:
                 return None
-            if action == "open" and entry.damaged:
+            if action == "open" and entry.damaged or action == "delete" and not entry.deletable:
                 return None
         return True
 
