@@ -81,7 +81,6 @@ class LevelSummary:
     mean_round_score: float | None
     median_ms: float
     p99_ms: float
-    decisions: int
 
 
 def summarize(results: list[GameResult]) -> list[LevelSummary]:
@@ -101,8 +100,7 @@ def summarize(results: list[GameResult]) -> list[LevelSummary]:
             statistics.fmean(scores) if scores else None,
             statistics.fmean(rounds) if rounds else None,
             1000 * statistics.median(times) if times else 0.0,
-            1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
-            len(times)))
+            1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0))
     return out
 
 
@@ -170,7 +168,7 @@ def table(results: list[GameResult]) -> str:
             spans.append([label, width, 1])
     first = GAP.join(label.rjust(width) if columns == 1 else label.center(width)
                      for label, width, columns in spans)
-    lines = [f"{n} games, mean length {moves:.0f} moves", first.rstrip(),
+    lines = [f"{n} game{'' if n == 1 else 's'}, mean length {moves:.0f} moves", first.rstrip(),
              _row(name for _, name, _ in COLUMNS)]
     alone = len(rows) == 1           # one level in every seat: it wins every game, a rate of nothing
     for s in rows:

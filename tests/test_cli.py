@@ -322,6 +322,7 @@ def test_sim_table_has_one_header_word_per_column_aligned_with_its_cells():
                           {"hard": [0.25], "easy": [0.0002]})]
     lines = table(results).splitlines()
     assert lines[0] == "2 games, mean length 290 moves"
+    assert table(results[:1]).splitlines()[0] == "1 game, mean length 300 moves"
     top, names, *rows = lines[1:]
     assert max(map(len, lines)) <= 78
     spans = [m.span() for m in re.finditer(r"\S+", names)]
