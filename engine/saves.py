@@ -435,6 +435,7 @@ def from_dict(d: Any, path: Path | None = None) -> SaveRecord:
         raise
     except Exception as exc:          # whatever the engine finds wrong with it (OverflowError too)
         detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc) or type(exc).__name__
+        detail = detail.removeprefix("damaged ")       # the engines' "damaged X state: …", said once
         raise DamagedSave(f"the saved game is damaged ({detail})") from None
     return rec
 

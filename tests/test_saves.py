@@ -159,6 +159,7 @@ def test_damaged_files_are_listed_with_reasons_and_left_alone():
     assert "version" in reasons["old.json"] and entries["old.json"].unsupported
     assert "not a Parlor save" in reasons["other.json"]
     assert "damaged" in reasons["badstate.json"]
+    assert reasons["badstate.json"].count("damaged") == 1, reasons["badstate.json"]   # said once
     for name, data in files.items():
         assert (good.path.parent / name).read_bytes() == data          # never modified
 
