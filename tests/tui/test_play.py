@@ -368,6 +368,11 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         await pilot.resize_terminal(130, 42)
         await pilot.pause()
         assert screen.query_one("#board").size == (80, 32)
+        await pilot.resize_terminal(30, 8)               # tiny: every word of the message still shows
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert shown.endswith("Make the window bigger to carry on. Your game is saved and waits (the "
+                              "bots too); ctrl+q quits."), shown
 
 
 @run_async

@@ -35,8 +35,9 @@ class TooSmall(Widget):
             about = "Your game is saved; ctrl+q quits."
         else:
             about = "Your game is saved and waits (the bots too); ctrl+q quits."
+        gap = "\n\n" if h >= 12 else "\n"     # (a tiny window: every word before the blank line)
         return (f"Parlor needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
-                f"This one is {w} x {h}.\n\n"
+                f"This one is {w} x {h}.{gap}"
                 f"Make the window bigger to carry on.\n{about}")
 
     def on_resize(self) -> None:
