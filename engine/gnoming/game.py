@@ -304,6 +304,10 @@ class GnomingGame(Game):
                 raise ValueError(f"the cards do not add up to one deck ({total} of {DECK_SIZE})")
             if (g.to_act is None) != (g.phase == OVER):
                 raise ValueError("only a finished game has nobody to act")
+            if (g.hand is not None) != (g.phase in (PLAYING, REPLACED)):
+                raise ValueError(f"a card in hand does not fit the phase {g.phase!r}")
+            if g.phase == DRAWING and not g.draw:
+                raise ValueError("a turn begins with an empty draw pile")      # (G-4: never left so)
         except (KeyError, TypeError, IndexError, ValueError) as exc:
             raise ValueError(f"damaged Gnoming A Round state: {exc}") from None
         return g

@@ -139,6 +139,28 @@ def test_damaged_states_are_refused_with_value_error(mutate):
         engine.load_game(d)
 
 
+def test_states_that_play_can_never_reach_are_refused_too():
+    # a hand-edited save: the cards add up, but the phase does not fit them (a card in hand
+    # before the draw; a turn that begins on an empty draw pile)
+    g = random_game(3, 1, 20)
+    while g.phase != "draw":
+        g.play(g.legal_moves()[0])
+    held = g.to_dict()
+    held["hand"], held["hand_from"] = held["draw"].pop(), "draw"
+    empty = g.to_dict()
+    empty["discards"][0][:0], empty["draw"] = empty["draw"], []
+    for d, why in ((held, "a card in hand does not fit the phase 'draw'"),
+                   (empty, "a turn begins with an empty draw pile")):
+        with pytest.raises(ValueError, match=why):
+            engine.load_game(d)
+    g.play(next(m for m in g.legal_moves() if type(m).__name__ == "Draw"))
+    bare = g.to_dict()
+    bare["draw"].append(bare["hand"])
+    bare["hand"] = None
+    with pytest.raises(ValueError, match="a card in hand does not fit the phase 'play'"):
+        engine.load_game(bare)
+
+
 def test_clone_is_independent_and_equal():
     g = random_game(4, 5, 50)
     c = g.clone()
