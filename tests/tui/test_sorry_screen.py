@@ -392,6 +392,26 @@ async def test_after_a_2_the_turn_panel_says_the_same_player_plays_again():
         assert panel.border_title == "Red to play again (the 2)"
 
 
+@run_async
+async def test_an_enter_typed_twice_on_a_2_does_not_play_the_new_card_unseen(monkeypatch):
+    import tui.screens.base as base
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    session = session_at([["track:20"], ["track:40"]], card="2", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await send(pilot, "enter")                  # the 2
+        await until(pilot, lambda: len(session.record.moves) == 1 and screen.awaiting, what="Red's second play")
+        await send(pilot, "enter")                  # the same Enter again: the new card is not played
+        await pilot.pause()
+        assert len(session.record.moves) == 1 and screen.awaiting
+        screen._turn_shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")                  # a moment later: Red's own choice
+        await until(pilot, lambda: len(session.record.moves) == 2, what="Red's second card")
+
+
 # ---------------------------------------------------------------- 3. a pawn's moves, and why not
 def option_texts(screen) -> list[str]:
     ml = screen.query_one(MoveList)

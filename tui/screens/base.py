@@ -213,15 +213,21 @@ class GameScreen(ParlorScreen):
 
     def _person_turn(self, seat: int, handed_over: bool = False) -> None:
         """A person's turn begins: after a hand-off, straight after another person's turn,
-        after bots' turns or after a summary (a round's or a game's end), the board's keys
-        wait a moment (KEY_GRACE), so that a key typed twice or held by the last person,
-        or Enter pressed to hurry the bots or to close the summary, doesn't choose this
-        person's move unseen."""
-        if handed_over or self._bots_moved or self._covered or self._last_person not in (None, seat):
+        after bots' turns, after a summary (a round's or a game's end) or when the same
+        person plays again with a new card (`plays_again`), the board's keys wait a moment
+        (KEY_GRACE), so that a key typed twice or held by the last person, or Enter pressed
+        to hurry the bots or to close the summary, doesn't choose this person's move unseen."""
+        if (handed_over or self._bots_moved or self._covered or self._last_person not in (None, seat)
+                or self.plays_again()):
             self._turn_shown_at = time.monotonic()
         self._last_person = seat
         self._bots_moved = False
         self._covered = False
+
+    def plays_again(self) -> bool:
+        """Whether the person to act begins a turn of their own again, with a new card (a
+        Sorry! 2): their keys wait a moment then too. Not a further step of the same turn."""
+        return False
 
     def in_turn_grace(self) -> bool:
         """Whether a move key now would come too soon after the turn passed to this person."""

@@ -327,6 +327,9 @@ class SorryScreen(TurnScreen):
         colour = sv.COLOUR_NAMES[self.game.to_act]
         return f"{colour} {verb}" + (" again (the 2)" if verb == "to play" and self._again() else "")
 
+    def plays_again(self) -> bool:
+        return self._again()        # a new card after the 2: Enter typed twice must not play it
+
     def _again(self) -> bool:
         """Whether the seat to act plays again after a 2 (S-3): the engine says so."""
         return bool(self.game.view(None).get("again"))
