@@ -154,6 +154,17 @@ def passes_home(game, move) -> bool:
                for m in game.legal_moves())
 
 
+def past_in_spot(game, owner: int, frm: str, to: str, card: str) -> bool:
+    """Whether one part of a move, forward along the track from `frm` to `to`, takes the
+    peg past its own in-spot (or on from it), so that it goes round the board again
+    (board geometry only; an 8 moves back and a joker jumps)."""
+    if card in ("8", "JOKER") or not (frm.startswith("track:") and to.startswith("track:")):
+        return False
+    a, b = int(frm[6:]), int(to[6:])
+    length = SIDE * game.players
+    return (SIDE * owner + IN_SPOT_OFFSET - a) % length < (b - a) % length
+
+
 def in_list_order(moves: list) -> list:
     """The moves as the list shows them: the engine's order, but the moves that take a peg
     into HOME first (the highlighted move is never the one going round again)."""
@@ -204,6 +215,8 @@ def preview(game, move, glyphs) -> Preview:
             effects.append(f"{label} reaches HOME")
         elif not split and passes_home(game, move):
             effects.append(f"{label} goes past its in-spot, round the board again, not into HOME")
+        elif past_in_spot(game, owner, frm, to, move.card):
+            effects.append(f"{label} goes past its in-spot, round the board again")
     copy = game.clone()
     copy.play(move)
     if copy.is_over:

@@ -666,3 +666,27 @@ async def test_a_peg_that_can_go_into_home_lists_that_move_first_and_going_round
         await send(pilot, "down")
         await pilot.pause()
         assert str(screen.query_one("#detail").render()).strip() == ""      # R2 has no HOME move
+
+
+@run_async
+async def test_going_round_again_is_said_when_home_is_blocked_and_for_a_part_of_a_split():
+    """R3 on Red 3, a hole before its in-spot, and HOME blocked (R5 in H2): the 5 takes R3 past
+    its in-spot, round the board again, with no HOME move beside it. The warning matters most
+    then; it was given only when a HOME move was listed too."""
+    session = pegs_session(4, ("human", "easy", "easy", "easy"),
+                           pegs={0: ["home:5", "track:20", "track:2", "home:4", "home:2"]},
+                           hands={0: ["5", "7", "3", "9", "10"]}, seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await select_card(pilot, screen, "5")
+        await show_move(pilot, screen, "5", "R3 Red 3 → Red 8")
+        detail = " ".join(str(screen.query_one("#detail").render()).split())
+        assert detail == "R3 goes past its in-spot, round the board again.", detail
+        await show_move(pilot, screen, "5", "R2 Blue 3 → Blue 8")
+        assert str(screen.query_one("#detail").render()).strip() == ""        # not past Red's
+        await show_move(pilot, screen, "7", "7 split: R2 Blue 3 → Blue 5 (2)")
+        lines = screen.current_preview().lines
+        assert lines == ["7 split: R2 Blue 3 → Blue 5 (2)", "+ R3 Red 3 → Red 8 (5)"], lines
+        assert screen.current_preview().detail == "R3 goes past its in-spot, round the board again."
