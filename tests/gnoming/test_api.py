@@ -209,7 +209,7 @@ def test_engine_imports_no_ui():
 
 def test_rules_text_is_complete():
     text = engine.rules_text("gnoming")
-    for word in ("Hazard", "Mulligan", "bounce", "Decisions beyond the spec", "three rounds"):
+    for word in ("Hazard", "Mulligan", "bounce", "Parlor's own choices, in one place", "three rounds"):
         assert word.lower() in text.lower()
 
 

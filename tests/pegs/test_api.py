@@ -220,7 +220,7 @@ def test_determinize_redeals_only_hidden_cards():
 def test_rules_text():
     text = engine.rules_text("pegs")
     assert text.startswith("# Pegs and Jokers")
-    assert "Decisions beyond the spec" in text
+    assert "Parlor's own choices, in one place" in text
     for word in ("in-spot", "come-out", "JOKER".title(), "split", "8", "HOME"):
         assert word in text
 
