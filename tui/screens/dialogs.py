@@ -207,7 +207,7 @@ class QuitScreen(ParlorModal[str]):
         with Vertical(id="quit-box"):
             yield Static(self._text(), id="quit-text")
             yield Static(id="quit-command")
-            yield Static("\nq / Enter  quit Parlor\nt          title screen\nEsc        keep playing",
+            yield Static("\nq / Enter  quit Parlor\nt          title screen\nEsc / n    keep playing",
                          id="quit-keys")
         yield ParlorFooter()
 
