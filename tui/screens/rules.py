@@ -33,6 +33,9 @@ class RulesScreen(ScrollActions, ParlorScreen):
         height: 1fr;
         margin: 0 1;
     }
+    RulesScreen #rules-text {
+        padding: 0 1;       /* the text clear of the panel's border */
+    }
     """
 
     def __init__(self, game: str = "sorry") -> None:
