@@ -44,3 +44,9 @@ def sentence(text: str) -> str:
         return ""
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+def after_colon(reason: str) -> str:
+    """A reason sentence continued after a colon: "all five …", "a joker …", "no pawn …"
+    (the names of pieces and colours keep their capital)."""
+    return reason[0].lower() + reason[1:] if reason.startswith(("All ", "A ", "No ")) else reason

@@ -419,6 +419,36 @@ def option_texts(screen) -> list[str]:
 
 
 @run_async
+async def test_the_teams_panel_gives_its_rows_to_the_moves_below_30_rows():
+    # at 80 x 24 the teams' totals go in the panel's title and the players are listed team by
+    # team: two rows more for the moves (a 7's split takes two); from 30 rows, a line per team
+    session = session_at([["track:14", "track:17", "home"], ["track:12"], ["track:30"], ["track:5"]],
+                         kinds=("human", "normal", "normal", "normal"), card="7", variant="teams", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        panel = screen.query_one("#scores")
+        assert panel.border_title == "Teams R+Y 1/8 · B+G 0/8"
+        assert [line.split()[:2] for line in str(panel.render()).splitlines()] == [
+            ["R", "Red"], ["Y", "Yellow"], ["B", "Blue"], ["G", "Green"]]
+        assert screen.query_one(MoveList).content_size.height >= 6
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: panel.border_title == "Teams", what="the full Teams panel")
+        lines = str(panel.render()).splitlines()
+        assert lines[:2] == ["Red + Yellow      1/8 home", "Blue + Green      0/8 home"], lines
+
+
+@run_async
+async def test_a_match_to_one_point_says_point():
+    app = app_for(one_from_home(target=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        text = str(board_screen(app).query_one("#scores").render())
+        assert text.startswith("Game 1, first to 1 point\n"), text
+
+
+@run_async
 async def test_a_partners_pawn_number_answers_when_the_card_moves_one_pawn():
     # the 4 moves only Yellow's pawn 1 (Red's are in START): no numbers in the footer, yet 5-8
     # (the partner's) and 1-4 answer
@@ -603,6 +633,15 @@ async def test_a_points_card_without_a_move_says_why():
         assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
                           "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
         assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]
+    session = session_at([["start", "start", "start", "start"], ["track:40"]], variant="points",
+                         hands=[["8", "1", "3", "12", "4"], ["5", "5", "5", "5", "7"]], seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await select_card(pilot, screen, "8", "left")
+        assert option_texts(screen)[0].startswith("No move with the 8: all four of Red's pawns are in "
+                                                  "START"), option_texts(screen)     # (not "All")
 
 
 @run_async

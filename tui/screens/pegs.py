@@ -24,6 +24,7 @@ from engine.pegs.why import no_move_reason
 
 from .. import names
 from .. import pegs_view as pv
+from ..text import after_colon
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.pegs_board import PegsBoard, PegsBoardState, board_height
@@ -31,11 +32,6 @@ from .turns import MoveList, TurnScreen, number_bindings, update_static
 
 # Log lines left out: every turn starts with a draw, and a bump is already in the play's line.
 _QUIET = re.compile(r"^\w+ drew \d+ cards?$|^\w+'s peg \d bumped ")
-
-
-def _after_colon(reason: str) -> str:
-    """A reason sentence continued after a colon: "all five …", "a joker …" (names keep their capital)."""
-    return reason[0].lower() + reason[1:] if reason.startswith(("All five", "A joker", "No ")) else reason
 
 
 _PEG_HELP = "Only that peg's moves; a second peg: the splits of the two (again, or 0: every peg's)"
@@ -136,7 +132,7 @@ class PegsScreen(TurnScreen):
             else:
                 reason = no_move_reason(self.game, move.card)
                 if reason:
-                    p.detail += f" The {pv.card_name(move.card)}: {_after_colon(pv.plain(reason))}"
+                    p.detail += f" The {pv.card_name(move.card)}: {after_colon(pv.plain(reason))}"
         return p
 
     def card_label(self, card: str | None) -> str:
@@ -157,7 +153,7 @@ class PegsScreen(TurnScreen):
         else:
             reason = no_move_reason(self.game, card) if card else None
             short = f"No move with the {name}."
-            why = full = f"No move with the {name}: {_after_colon(pv.plain(reason))}" if reason else ""
+            why = full = f"No move with the {name}: {after_colon(pv.plain(reason))}" if reason else ""
         if why and self._list_holds(full):
             self._why = ""
             return full

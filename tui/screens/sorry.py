@@ -19,7 +19,7 @@ from engine.sorry.why import forward_note, no_move_reason
 
 from .. import names
 from .. import sorry_view as sv
-from ..text import and_list, sentence
+from ..text import after_colon, and_list, sentence
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
@@ -38,6 +38,9 @@ _SAID_BEFORE = re.compile(r"^\w+'s pawn \d reached HOME$|^\w+ drew: |^\w+ drew a
 
 _PAWN_HELP = "Only that pawn's moves; a second pawn: the 7's splits of the two (again, or 0: every pawn's)"
 _PARTNER_HELP = "Your partner's pawns 1-4: only that pawn's moves, as 1-4 for yours"
+
+
+COMPACT_TEAMS_BELOW = 30    # rows: below, the Teams panel puts the teams' totals in its title
 
 
 class SorryScreen(TurnScreen):
@@ -139,6 +142,8 @@ class SorryScreen(TurnScreen):
     def on_resize(self) -> None:
         # (TurnScreen's handler runs too) the layout may have swapped the log on show
         self.call_after_refresh(self._follow_log)
+        if self.game.variant == "teams":        # the Teams panel is shorter below 30 rows
+            self.call_after_refresh(self.refresh_view)
 
     def _follow_log(self) -> None:
         log = self.game_log()
@@ -191,7 +196,7 @@ class SorryScreen(TurnScreen):
             said = f"{chosen} {sv.plain(reason)}" if reason else chosen
             return f"{said} {self.every_piece_hint()}"
         name = sv.card_name(card)
-        return f"No move with the {name}: {sv.plain(reason)}" if reason else f"No move with the {name}."
+        return f"No move with the {name}: {after_colon(sv.plain(reason))}" if reason else f"No move with the {name}."
 
     def list_note(self, card: str | None) -> str | None:
         # a 10 or 11 with no forward move, a 1 or 2 that brings no pawn out: why not
@@ -364,17 +369,28 @@ class SorryScreen(TurnScreen):
                 else:
                     text.append("Game over\n")
             else:
-                text.append(f"Game {games + 1}, first to {target} points\n" if target else "A single game\n")
+                points = f"{target} point{'' if target == 1 else 's'}"
+                text.append(f"Game {games + 1}, first to {points}\n" if target else "A single game\n")
             for seat in range(g.players):
                 line(seat, f"{match['totals'][seat]:>4} pts")
         elif g.variant == "teams":
-            panel.border_title = "Teams"
-            for team in view.get("teams") or [[0, 2], [1, 3]]:
-                label = " + ".join(sv.COLOUR_NAMES[s] for s in team)
-                total = sum(home[s] for s in team)
-                text.append(f"{label:<17} {total}/8 home\n", style="bold")
-            for seat in range(g.players):
-                line(seat, f"{home[seat]} home")
+            teams = view.get("teams") or [[0, 2], [1, 3]]
+            totals = [sum(home[s] for s in team) for team in teams]
+            if self.app.size.height < COMPACT_TEAMS_BELOW:
+                # 80 x 24: the teams' totals in the title, the players team by team; the two
+                # rows saved go to the moves (a 7's split takes two)
+                sep = f" {self.app.glyphs.sep} "
+                panel.border_title = "Teams " + sep.join(
+                    f"{'+'.join(sv.INITIALS[s] for s in team)} {total}/8" for team, total in zip(teams, totals))
+                for seat in (s for team in teams for s in team):
+                    line(seat, f"{home[seat]} home")
+            else:
+                panel.border_title = "Teams"
+                for team, total in zip(teams, totals):
+                    label = " + ".join(sv.COLOUR_NAMES[s] for s in team)
+                    text.append(f"{label:<17} {total}/8 home\n", style="bold")
+                for seat in range(g.players):
+                    line(seat, f"{home[seat]} home")
         else:
             panel.border_title = "Players (pawns home)"
             for seat in range(g.players):
