@@ -91,6 +91,19 @@ class ParlorApp(App[None]):
         self.exit_note: str | None = None
         self.last_setup = None          # the set-up of the last game opened: New game starts from it
 
+    def new_game_setup(self):
+        """The set-up New game starts from: the last game opened in this Parlor, else the
+        last game saved (a fresh start offers the table last played); None: the default."""
+        if self.last_setup is not None:
+            return self.last_setup
+        from .session import GameSpec
+
+        info = next((e.info for e in saves.list_saves(self.save_dir) if e.info is not None), None)
+        if info is None:
+            return None
+        return GameSpec(game=info.game, players=info.players, seats=tuple(info.seats),
+                        variant=info.variant or "standard")
+
     # ------------------------------------------------------------ set-up
     # Textual's own palette commands that don't belong in a game: Maximize (one panel over
     # the whole board, which the next Esc only shrinks back), Screenshot (an SVG file in the

@@ -641,6 +641,24 @@ async def test_new_game_starts_from_the_set_up_of_the_game_just_played(home):
 
 
 @run_async
+async def test_after_a_fresh_start_new_game_offers_the_table_last_saved(home):
+    # no game opened yet in this Parlor: the form starts from the last game saved
+    from engine.saves import Seat
+    from tui.session import GameSpec, Session
+
+    spec = GameSpec(game="pegs", players=6, seats=(Seat("human"), Seat("human")) + (Seat("bot", "hard"),) * 4)
+    Session.new(spec).release()
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the New game form")
+        form = app.screen
+        assert (form.query_one("#game").value, form.query_one("#players").value) == ("pegs", 6)
+        assert [form.query_one(f"#seat-{i}").value for i in range(6)] == ["human"] * 2 + ["hard"] * 4
+
+
+@run_async
 async def test_fewer_players_than_partners_need_says_the_variant_changed():
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:

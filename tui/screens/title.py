@@ -149,7 +149,7 @@ class TitleScreen(ParlorScreen):
     def action_new(self) -> None:
         from .setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(self.app.last_setup))
+        self.app.push_screen(SetupScreen(self.app.new_game_setup()))
 
     def action_continue(self) -> None:
         self.app.resume_latest()
