@@ -656,6 +656,58 @@ async def test_after_a_fresh_start_new_game_offers_the_table_last_saved(home):
         form = app.screen
         assert (form.query_one("#game").value, form.query_one("#players").value) == ("pegs", 6)
         assert [form.query_one(f"#seat-{i}").value for i in range(6)] == ["human"] * 2 + ["hard"] * 4
+    spec = GameSpec(game="sorry", players=3, variant="points", target=120, seats=(Seat("human"),) * 3)
+    Session.new(spec).release()                          # the last saved now: a match to 120
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the New game form")
+        form = app.screen
+        assert [form.query_one(f"#{name}").value for name in ("game", "players", "variant", "target")] == \
+            ["sorry", 3, "points", 120]
+
+
+def three_games():
+    """A Sorry!, a Pegs and Jokers and a Gnoming A Round game, each with a person to play."""
+    from engine.saves import Seat
+    from tui.session import GameSpec, Session
+
+    return [Session.new(GameSpec(game=game, players=4, seed=3,
+                                 seats=(Seat("human"),) + (Seat("bot", "normal"),) * 3))
+            for game in ("sorry", "pegs", "gnoming")]
+
+
+async def layout_of(pilot) -> dict:
+    """The board's panels: id -> (width, height), once it is drawn."""
+    app = pilot.app
+    await until(pilot, lambda: board_screen(app) is app.screen or app.screen.query("#main"),
+                what="the board")
+    await pilot.pause()
+    screen = app.screen
+    return {w.id: tuple(w.size) for w in screen.query("#main, #left, #board, #side, #right, #log, #scores")
+            if w.id}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@run_async
+async def test_each_game_keeps_its_own_layout_after_the_others_were_open(home, size):
+    # each board's stylesheet names its screen: opened after another game, a board once took
+    # that game's column widths (the Sorry! track cut off after Pegs and Jokers, Gnoming's log
+    # gone)
+    games = three_games()
+    alone = {}
+    for session in games:
+        app = app_for(session)
+        async with app.run_test(size=size) as pilot:
+            alone[session.game.game] = await layout_of(pilot)
+    app = app_for()
+    async with app.run_test(size=size) as pilot:
+        for session in games + games[:2]:         # Sorry!, Pegs, Gnoming, then Sorry! and Pegs again
+            app.go_title()
+            await pilot.pause()
+            app.open_session(session)
+            assert await layout_of(pilot) == alone[session.game.game], session.game.game
 
 
 @run_async
