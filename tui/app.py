@@ -96,13 +96,13 @@ class ParlorApp(App[None]):
         last game saved (a fresh start offers the table last played); None: the default."""
         if self.last_setup is not None:
             return self.last_setup
-        from .session import GameSpec
+        from .session import Session
 
-        info = next((e.info for e in saves.list_saves(self.save_dir) if e.info is not None), None)
-        if info is None:
-            return None
-        return GameSpec(game=info.game, players=info.players, seats=tuple(info.seats),
-                        variant=info.variant or "standard")
+        entry = next((e for e in saves.list_saves(self.save_dir) if e.info is not None), None)
+        try:
+            return Session.load(entry.path).setup_spec() if entry is not None else None
+        except (saves.SaveError, OSError):
+            return None                 # (changed since it was listed)
 
     # ------------------------------------------------------------ set-up
     # Textual's own palette commands that don't belong in a game: Maximize (one panel over
