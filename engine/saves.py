@@ -765,28 +765,44 @@ class Hold:
                 pass
 
 
-    def renew(self) -> None:
+    def renew(self) -> bool:
         """Check, before a save, that the game is still held: its lock file goes if
         its folder is deleted while the game is played, and another Parlor could then
-        open the game. A lost lock is taken again (making the folder again); raises
-        InUse when another Parlor took the game meanwhile."""
+        open the game. A lost lock is taken again (making the folder again), and so is
+        one that could not be made before. Returns True when the lock was not held
+        until now (another Parlor may have saved the game meanwhile: the caller checks
+        the file before writing it); raises InUse when another Parlor holds it now."""
         entry = _HELD.get(self.path) if self.held else None
         if entry is None or fcntl is None:
-            return
+            return False
         fd = entry[0]
         if fd is not None:
             try:
                 st, mine = os.stat(lock_path(self.path)), os.fstat(fd)
-                if (st.st_ino, st.st_dev) == (mine.st_ino, mine.st_dev):
-                    return
+            except FileNotFoundError:
+                pass                   # gone (with its folder, or alone)
             except OSError:
-                pass
+                return False           # can't tell: the lock we have stays
+            else:
+                if (st.st_ino, st.st_dev) == (mine.st_ino, mine.st_dev):
+                    return False
             try:
                 os.close(fd)
             except OSError:
                 pass
         entry[0] = None                # (if taking it again fails, there is no lock to drop)
         entry[0] = _lock(lock_path(self.path))
+        return True
+
+
+def file_key(path: str | os.PathLike) -> tuple[int, ...] | None:
+    """What tells one version of a file from another (every write makes a new file), or
+    None when there is no file."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_dev, st.st_mtime_ns, st.st_size)
 
 
 def hold(path: str | os.PathLike) -> Hold:

@@ -475,13 +475,49 @@ def test_a_game_another_parlor_took_after_its_lock_went_is_not_written_over():
     before = rec.path.read_bytes()
     with OtherParlor(rec.path) as other:
         session.play(session.game.legal_moves()[0])
-        assert session.save_error == (f"Could not save the game in {rec.path.parent}: its lock file "
-                                      f"went missing, and the game is now open in another Parlor "
-                                      f"(process {other.pid})")
+        assert session.save_error == (f"Could not save the game in {rec.path.parent}: the game is now "
+                                      f"open in another Parlor (process {other.pid})")
         assert rec.path.read_bytes() == before    # the other Parlor's game, untouched
-    session.play(session.game.legal_moves()[0])   # let go there: saved here again, held again
-    assert session.save_error is None
+    session.play(session.game.legal_moves()[0])   # let go there, unplayed: saved here, held again
+    assert session.save_error is None and not session.save_blocked
     assert len(saves.load(rec.path).moves) == 7
+    assert seen_from_another_process(rec.path).startswith("open in another Parlor")
+    session.release()
+
+
+def test_moves_another_parlor_saved_while_the_lock_was_gone_are_never_written_over():
+    # Parlor A's lock file goes; B opens the game, plays three moves and quits; A's next save
+    # finds a game it did not write, and keeps it (A's board goes on, unsaved)
+    rec = played(5, seed=1)
+    mine = Session.open(rec.path)
+    saves.lock_path(rec.path).unlink()
+    other = OtherParlor(rec.path)
+    theirs = played(8, seed=1)
+    theirs.path, theirs.id = rec.path, rec.id
+    saves.write(theirs)
+    other.close()
+    mine.play(mine.game.legal_moves()[0])
+    assert mine.save_blocked and mine.save_error.startswith("Could not save the game: it was played in "
+                                                             "another Parlor while its lock file was gone")
+    assert len(saves.load(rec.path).moves) == 8                   # the other Parlor's, kept
+    mine.play(mine.game.legal_moves()[0])
+    assert len(saves.load(rec.path).moves) == 8 and mine.save_blocked      # for good
+    mine.release()
+
+
+def test_a_lock_that_cannot_be_checked_is_kept(monkeypatch):
+    rec = played(5, seed=1)
+    session = Session.open(rec.path)
+    real = os.stat
+
+    def stat(path, *args, **kwargs):
+        if str(path).endswith(".lock"):
+            raise PermissionError(13, "Permission denied")
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    assert session._hold.renew() is False
+    monkeypatch.undo()
     assert seen_from_another_process(rec.path).startswith("open in another Parlor")
     session.release()
 

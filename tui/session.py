@@ -73,7 +73,8 @@ class Session:
         self.autosave = autosave
         self.save_error: str | None = None
         self.save_notice: str | None = None     # something about the last save to tell (once)
-        self._saved = False                     # on disk: saved by this session, or read from it
+        self._on_disk: tuple | None = None       # the file as this session last read or wrote it
+        self.save_blocked = False               # another Parlor saved the game meanwhile: no more saves
         self._hold: saves.Hold | None = None
 
     # ------------------------------------------------------------ creation
@@ -98,8 +99,9 @@ class Session:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Session":
+        key = saves.file_key(path)
         s = cls(saves.load(path))
-        s._saved = True
+        s._on_disk = key
         return s
 
     @classmethod
@@ -109,12 +111,13 @@ class Session:
         before saved. Raises saves.InUse or another saves.SaveError."""
         held = saves.hold(path)
         try:
+            key = saves.file_key(path)
             s = cls(saves.load(path))
         except BaseException:
             held.release()
             raise
         s._hold = held
-        s._saved = True
+        s._on_disk = key
         return s
 
     def hold(self) -> None:
@@ -178,22 +181,32 @@ class Session:
         return events
 
     def save(self) -> None:
-        if not self.autosave:
+        """Write the game (after every move). A failure is kept in `save_error` (and the
+        next save tries again); a game another Parlor saved meanwhile is never written
+        over (`save_blocked`)."""
+        if not self.autosave or self.save_blocked:
             return
-        folder = self.record.path.parent
-        gone = self._saved and not folder.is_dir()     # (a first save may make the folder)
+        path = self.record.path
+        folder = path.parent
+        gone = self._on_disk is not None and not folder.is_dir()   # (a first save may make it)
         try:
-            if self._hold is not None:
-                self._hold.renew()     # a folder deleted in play takes the game's lock with it
+            retaken = self._hold.renew() if self._hold is not None else False
+            if retaken and saves.file_key(path) not in (None, self._on_disk):
+                # not held for a while (its lock file had gone), and the file changed since:
+                # another Parlor played it meanwhile; its moves are not written over
+                self.save_blocked = True
+                self.save_error = ("Could not save the game: it was played in another Parlor while its "
+                                   "lock file was gone, and that Parlor's save is kept. Open the game "
+                                   "again to play on from there")
+                return
             saves.write(self.record)
+            self._on_disk = saves.file_key(path)
             self.save_error = None
-            self._saved = True
             if gone:
                 self.save_notice = (f"The saves folder {folder} was gone: Parlor made it again and "
                                     "saved the game in it")
         except saves.InUse as exc:
-            self.save_error = (f"Could not save the game in {folder}: its lock file went missing, "
-                               f"and the game is now {exc}")
+            self.save_error = f"Could not save the game in {folder}: the game is now {exc}"
         except OSError as exc:
             self.save_error = f"Could not save the game in {folder}: {exc.strerror or exc}"
 

@@ -127,8 +127,9 @@ class GameScreen(ParlorScreen):
         it works again: the game goes on in memory and every move tries again."""
         error = self.session.save_error
         if error and error != self._save_error_shown:
-            self.notify(f"{error}. Play goes on; every move tries again.", title="Not saved",
-                        severity="error", timeout=15)
+            goes_on = ("Play goes on, unsaved." if self.session.save_blocked else
+                       "Play goes on; every move tries again.")
+            self.notify(f"{error}. {goes_on}", title="Not saved", severity="error", timeout=15)
         elif not error and self._save_error_shown:
             self.notify("The game is saved again.", title="Saved", timeout=6)
         self._save_error_shown = error
@@ -362,7 +363,7 @@ class GameScreen(ParlorScreen):
             elif choice == "title":
                 self.app.go_title()
 
-        self.app.push_screen(QuitScreen(error), callback=done)
+        self.app.push_screen(QuitScreen(error, lasting=self.session.save_blocked), callback=done)
 
     def action_results(self) -> None:
         if self.game.is_over:

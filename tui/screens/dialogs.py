@@ -196,10 +196,12 @@ class QuitScreen(ParlorModal[str]):
     }
     """
 
-    def __init__(self, error: str | None = None) -> None:
-        """`error`: why the game's last moves are not saved (None: it is saved)."""
+    def __init__(self, error: str | None = None, lasting: bool = False) -> None:
+        """`error`: why the game's last moves are not saved (None: it is saved); `lasting`:
+        they never will be here (another Parlor saved the game meanwhile)."""
         super().__init__()
         self.error = error
+        self.lasting = lasting
 
     def compose_body(self) -> ComposeResult:
         # the command has a widget of its own, indented by padding: copied (by Textual's
@@ -218,8 +220,11 @@ class QuitScreen(ParlorModal[str]):
         text.append("\n\n")
         if self.error:
             text.append("Your last moves are NOT saved.", style="bold")
-            text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and keep playing: "
-                        "the next move saves the whole game.")
+            if self.lasting:
+                text.append(f"\n{self.error}.\nLeaving now loses this board's moves since then.")
+            else:
+                text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and keep playing: "
+                            "the next move saves the whole game.")
         else:
             text.append("Your game is saved after every move: nothing is lost.\n"
                         "Resume it from the title screen, or with:")
