@@ -21,6 +21,14 @@ from engine import saves
 LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 
 
+def default_signals() -> None:
+    """In the child: the signals as a terminal gives them. A test run started in the
+    background (`make test &`, a CI script) ignores SIGINT, and Parlor leaves an ignored
+    signal ignored, as it should."""
+    for sig in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def spawn(tmp_path):
     """`parlor new sorry` (bots only) on an 80 x 24 pseudo-terminal: (process, its master fd)."""
     master, slave = pty.openpty()
@@ -29,7 +37,8 @@ def spawn(tmp_path):
     env.pop("COLORTERM", None)
     proc = subprocess.Popen([sys.executable, "-m", "tui", "--save-dir", str(tmp_path / "saves"),
                              "new", "sorry", "--seed", "3", "--humans", "0"],
-                            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+                            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+                            preexec_fn=default_signals)
     os.close(slave)
     return proc, master
 
