@@ -305,7 +305,7 @@ def test_continue_with_only_finished_and_damaged_saves_says_so(tmp_path):
     assert r.returncode == 1 and r.stdout == "" and "Traceback" not in r.stderr
     assert r.stderr.splitlines() == [
         f"parlor: there is no unfinished game to continue; start one with: parlor --save-dir {tmp_path} new gnoming",
-        f"parlor: 2 files in {tmp_path} can't be read as a game; the title screen's Load lists them with the reason"]
+        f"parlor: 2 files in {tmp_path} can't be opened here; the title screen's Load lists them with the reason"]
 
 
 # ---------------------------------------------------------------- the sim table

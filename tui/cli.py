@@ -306,7 +306,7 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
             damaged = sum(e.damaged for e in entries)
             if damaged:
                 files = "1 file" if damaged == 1 else f"{damaged} files"
-                print(f"parlor: {files} in {saves.saves_dir(save_dir)} can't be read as a game; the title "
+                print(f"parlor: {files} in {saves.saves_dir(save_dir)} can't be opened here; the title "
                       f"screen's Load lists {'it' if damaged == 1 else 'them'} with the reason", file=sys.stderr)
             return 1
         if busy:
