@@ -699,9 +699,12 @@ async def test_an_enter_typed_twice_to_close_a_summary_does_not_flip_in_the_next
         await until(pilot, lambda: screen.awaiting, what="Red's first flip of round 2")
         assert session.game.round == 2 and session.game.to_act == 0
         played = len(session.record.moves)
+        graced: list[bool] = []                      # (the key's handling, seen: not a test of nothing)
+        real = screen.in_turn_grace
+        monkeypatch.setattr(screen, "in_turn_grace", lambda: graced.append(real()) or graced[-1])
         await send(pilot, "enter")                   # the same Enter again: not a flip
-        await pilot.pause()
-        assert len(session.record.moves) == played and screen.awaiting
+        await until(pilot, lambda: graced, what="the second Enter handled")
+        assert graced == [True] and len(session.record.moves) == played and screen.awaiting
         screen._turn_shown_at -= base.KEY_GRACE
         await send(pilot, "enter")                   # a moment later: Red's own flip
         await until(pilot, lambda: len(session.record.moves) == played + 1, what="Red's flip")

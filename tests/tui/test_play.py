@@ -369,10 +369,11 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         await pilot.pause()
         assert screen.query_one("#board").size == (80, 32)
         await pilot.resize_terminal(30, 8)               # tiny: every word of the message still shows
-        await pilot.pause()
+        last = ("Make the window bigger to carry on. Your game is saved and waits (the bots too); "
+                "ctrl+q quits.")
+        await until(pilot, lambda: "30 x 8" in screen_text(app), what="the message at 30 x 8")
         shown = " ".join(screen_text(app).split())
-        assert shown.endswith("Make the window bigger to carry on. Your game is saved and waits (the "
-                              "bots too); ctrl+q quits."), shown
+        assert shown.endswith(last), shown
 
 
 @run_async

@@ -404,9 +404,12 @@ async def test_an_enter_typed_twice_on_a_2_does_not_play_the_new_card_unseen(mon
         screen = board_screen(app)
         await send(pilot, "enter")                  # the 2
         await until(pilot, lambda: len(session.record.moves) == 1 and screen.awaiting, what="Red's second play")
+        graced: list[bool] = []                     # (the key's handling, seen: not a test of nothing)
+        real = screen.in_turn_grace
+        monkeypatch.setattr(screen, "in_turn_grace", lambda: graced.append(real()) or graced[-1])
         await send(pilot, "enter")                  # the same Enter again: the new card is not played
-        await pilot.pause()
-        assert len(session.record.moves) == 1 and screen.awaiting
+        await until(pilot, lambda: graced, what="the second Enter handled")
+        assert graced == [True] and len(session.record.moves) == 1 and screen.awaiting
         screen._turn_shown_at -= base.KEY_GRACE
         await send(pilot, "enter")                  # a moment later: Red's own choice
         await until(pilot, lambda: len(session.record.moves) == 2, what="Red's second card")
