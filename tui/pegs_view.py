@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine import COLOURS
-from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE
+from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE, in_spot
 
 from .text import sentence
 
@@ -122,11 +122,10 @@ def steps_between(game, owner: int, frm: str, to: str) -> int:
     length = SIDE * game.players
     a = parse_loc(frm, owner)
     b = parse_loc(to, owner)
-    in_spot = SIDE * owner + IN_SPOT_OFFSET
     if a[0] == "home":
         return b[2] - a[2]
     if b[0] == "home":
-        return (in_spot - a[1]) % length + b[2]
+        return (in_spot(owner) - a[1]) % length + b[2]
     return (b[1] - a[1]) % length
 
 
@@ -162,7 +161,7 @@ def past_in_spot(game, owner: int, frm: str, to: str, card: str) -> bool:
         return False
     a, b = int(frm[6:]), int(to[6:])
     length = SIDE * game.players
-    return (SIDE * owner + IN_SPOT_OFFSET - a) % length < (b - a) % length
+    return (in_spot(owner) - a) % length < (b - a) % length
 
 
 def in_list_order(moves: list) -> list:
@@ -213,10 +212,9 @@ def preview(game, move, glyphs) -> Preview:
                 effects.append(f"bumps partner {bumped} to its in-spot ({loc_short(b_to)})")
         if into_home(frm, to):
             effects.append(f"{label} reaches HOME")
-        elif not split and passes_home(game, move):
-            effects.append(f"{label} goes past its in-spot, round the board again, not into HOME")
         elif past_in_spot(game, owner, frm, to, move.card):
-            effects.append(f"{label} goes past its in-spot, round the board again")
+            instead = ", not into HOME" if not split and passes_home(game, move) else ""
+            effects.append(f"{label} goes past its in-spot, round the board again{instead}")
     copy = game.clone()
     copy.play(move)
     if copy.is_over:

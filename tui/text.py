@@ -50,3 +50,8 @@ def after_colon(reason: str) -> str:
     """A reason sentence continued after a colon: "all five …", "a joker …", "no pawn …"
     (the names of pieces and colours keep their capital)."""
     return reason[0].lower() + reason[1:] if reason.startswith(("All ", "A ", "No ")) else reason
+
+
+def counted(n: int, word: str) -> str:
+    """'1 point', '2 points'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

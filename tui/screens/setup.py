@@ -13,7 +13,7 @@ from engine.saves import Seat
 
 from .. import names
 from ..session import GameSpec
-from ..text import sentence, without_rule_ids
+from ..text import counted, sentence, without_rule_ids
 from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
@@ -90,7 +90,7 @@ class SetupScreen(ParlorScreen):
                              id=f"seat-{i}", classes="seat")
             target = spec.target if spec.target is not None else 250
             targets = TARGETS if any(t == target for t, _ in TARGETS) else \
-                sorted(TARGETS + [(target, f"{target} points")])      # a match started with --target
+                sorted(TARGETS + [(target, counted(target, "point"))])      # a match started with --target
             yield Choice("Match target", targets, target, id="target")
             with Vertical(id="seed-row"):
                 yield Static("  Seed", id="seed-label")

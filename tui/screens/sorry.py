@@ -19,7 +19,7 @@ from engine.sorry.why import forward_note, no_move_reason
 
 from .. import names
 from .. import sorry_view as sv
-from ..text import after_colon, and_list, sentence
+from ..text import after_colon, and_list, counted, sentence
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from ..widgets.sorry_board import BoardState, SorryBoard
@@ -369,8 +369,8 @@ class SorryScreen(TurnScreen):
                 else:
                     text.append("Game over\n")
             else:
-                points = f"{target} point{'' if target == 1 else 's'}"
-                text.append(f"Game {games + 1}, first to {points}\n" if target else "A single game\n")
+                text.append(f"Game {games + 1}, first to {counted(target, 'point')}\n" if target
+                            else "A single game\n")
             for seat in range(g.players):
                 line(seat, f"{match['totals'][seat]:>4} pts")
         elif g.variant == "teams":
@@ -382,15 +382,15 @@ class SorryScreen(TurnScreen):
                 sep = f" {self.app.glyphs.sep} "
                 panel.border_title = "Teams " + sep.join(
                     f"{'+'.join(sv.INITIALS[s] for s in team)} {total}/8" for team, total in zip(teams, totals))
-                for seat in (s for team in teams for s in team):
-                    line(seat, f"{home[seat]} home")
+                seats = [s for team in teams for s in team]
             else:
                 panel.border_title = "Teams"
                 for team, total in zip(teams, totals):
                     label = " + ".join(sv.COLOUR_NAMES[s] for s in team)
                     text.append(f"{label:<17} {total}/8 home\n", style="bold")
-                for seat in range(g.players):
-                    line(seat, f"{home[seat]} home")
+                seats = list(range(g.players))
+            for seat in seats:
+                line(seat, f"{home[seat]} home")
         else:
             panel.border_title = "Players (pawns home)"
             for seat in range(g.players):
@@ -425,7 +425,7 @@ class GameEndScreen(SummaryScreen):
         for number, row in enumerate(match["history"], 1):
             text.append(f"Game {number:<3}" + "".join(f"{points:>8}" for points in row) + "\n")
         text.append(f"{'Total':<8}" + "".join(f"{t:>8}" for t in match["totals"]) + "\n", style="bold")
-        text.append(f"\nThe match goes on until a player has {match['target']} points.\n")
+        text.append(f"\nThe match goes on until a player has {counted(match['target'], 'point')}.\n")
         text.append(f"Enter: game {match['games'] + 1} ({sv.COLOUR_NAMES[g.first]} starts).",
                     style="bold")
         return text
