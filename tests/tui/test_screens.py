@@ -557,6 +557,28 @@ async def test_the_rules_screen_shows_the_scoring_examples_whole_at_80_columns()
 
 
 @run_async
+async def test_help_over_the_log_and_the_quit_dialog_gives_the_games_rules():
+    from tui.screens.dialogs import QuitScreen
+    from tui.screens.help import HelpScreen
+    from tui.screens.log import LogScreen
+
+    session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        for key, kind in (("g", LogScreen), ("q", QuitScreen)):
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, kind), what=kind.__name__)
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help")
+            assert app.screen.game == "sorry", kind.__name__
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, kind), what=kind.__name__)
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is board_screen(app), what="the board")
+
+
+@run_async
 async def test_the_command_palette_offers_parlors_commands_not_textuals_window_tools():
     from tui.screens.help import HelpScreen
     from tui.screens.title import TitleScreen

@@ -416,12 +416,17 @@ class ParlorModal(ModalScreen[T]):
     help (?, F1) and ctrl+q are bound here again."""
 
     HELP_TITLE = ""
-    HELP_GAME: str | None = None
     BINDINGS = [
         Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True,
                 tooltip="Quit at once (a game in play is already saved)"),
         Binding("question_mark,f1", "app.help", "Help", tooltip="This help"),
     ]
+
+    @property
+    def HELP_GAME(self) -> str | None:          # noqa: N802 (help reads it as it reads a class's)
+        """Help over a board gives the rules of the game played there (dialogs, the log)."""
+        board = board_in(self.app)
+        return board.HELP_GAME if board is not None else None
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()

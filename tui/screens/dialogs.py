@@ -89,11 +89,6 @@ class HandoffScreen(ParlorModal[None]):
         if not self.in_grace():       # a second Enter after a move must not show the next hand
             self.dismiss(None)
 
-    @property
-    def HELP_GAME(self) -> str | None:
-        """Help shows the rules of the game being handed over."""
-        board = board_in(self.app)
-        return board.HELP_GAME if board is not None else None
 
     # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
     # to the title unless the last moves are not saved (then it asks); the game opens again
