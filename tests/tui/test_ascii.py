@@ -10,7 +10,7 @@ from tui.screens.log import LogScreen
 from tui.screens.results import ResultsScreen
 
 from .helpers import (app_for, board_screen, footer_fits, footer_settles, human_turn, one_from_home, run_async,
-                      screen_text)
+                      screen_text, until)
 from .test_gnoming import gnoming_screen, gnoming_session, settle
 from .test_pegs import late_session
 
@@ -55,6 +55,37 @@ async def test_a_board_and_every_dialog_over_it(name):
             assert non_ascii(app) == [], type(dialog).__name__
             app.pop_screen()
             await pilot.pause()
+
+
+@run_async
+async def test_switching_to_ascii_during_a_game_redraws_the_whole_board_and_its_log():
+    # the log's lines were written in the old glyphs (a Pegs move: "R1 START→Red 9")
+    from engine import bots
+    from tui.session import GameSpec, Session
+
+    from .helpers import seats
+
+    session = Session.new(GameSpec(game="pegs", players=4, seats=seats("human", "easy", "easy", "easy"), seed=2),
+                          autosave=False)
+    while len(session.record.moves) < 12 or session.game.to_act != 0:
+        session.play(bots.choose(session.game, "easy", session.bot_seed()))
+    session.autosave = True
+    session.save()
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        log = board_screen(app).game_log()
+
+        def log_text() -> str:
+            lines = screen_text(app).splitlines()[log.region.y:log.region.bottom]
+            return "\n".join(line[log.region.x:log.region.right] for line in lines)
+
+        assert "→" in log_text(), log_text()
+        app.set_ascii(True)                          # as Settings does
+        await until(pilot, lambda: non_ascii(app) == [], timeout=5, what="ASCII everywhere")
+        assert "->" in log_text(), log_text()
+        app.set_ascii(False)
+        await until(pilot, lambda: "→" in log_text(), timeout=5, what="the log in Unicode again")
 
 
 @run_async

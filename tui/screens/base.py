@@ -103,6 +103,12 @@ class GameScreen(ParlorScreen):
         logs = list(self.query(GameLog))
         return next((log for log in logs if log.styles.display != "none"), logs[0])
 
+    def on_glyphs_changed(self) -> None:
+        """Settings switched between Unicode and ASCII: the log's lines, written in the old
+        glyphs, are written again (the other panels draw in the glyphs of the moment)."""
+        if self.is_mounted:
+            self._fill_log()
+
     def _fill_log(self) -> None:
         """The game's log so far, from the start (after the first layout, so
         lines wrap to the real width; again whenever the log's width changes)."""

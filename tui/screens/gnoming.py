@@ -157,6 +157,7 @@ class GnomingScreen(GameScreen):
                 and view["opening_flips"] == 0)
 
     def on_glyphs_changed(self) -> None:
+        super().on_glyphs_changed()
         self.refresh_view()
 
     def on_resize(self) -> None:

@@ -284,6 +284,7 @@ class TurnScreen(GameScreen):
             moves.focus()
 
     def on_glyphs_changed(self) -> None:
+        super().on_glyphs_changed()
         self.board_widget().ascii = self.app.ascii
         if self.awaiting:
             self._fill_moves(keep=True)
