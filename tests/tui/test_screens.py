@@ -429,6 +429,31 @@ def test_dimmed_text_reads_in_parlors_themes_in_256_colours_too():
             assert contrast(dimmed, g.hex6) >= 4.5, (name, ground, dimmed)
 
 
+@pytest.mark.parametrize("theme", ["parlor-dark", "parlor-light", "parlor-high-contrast", "parlor-okabe-ito"])
+@run_async
+async def test_an_empty_pegs_hole_reads_on_every_lane_in_256_colours_too(theme):
+    """A hole's dot on each lane's tint, as the board draws it: 4.5:1 in true colour and in
+    256 colours (at $text 80% Yellow's lane read 4.36:1 in 256 colours, 3.94:1 in
+    parlor-high-contrast)."""
+    from textual.geometry import Region
+
+    from themes import contrast_anywhere as contrast
+    from tui.widgets.pegs_board import PegsBoard
+
+    from .test_pegs import late_session
+
+    app = app_for(late_session(8), theme=theme)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app).query_one(PegsBoard)
+        dots = {(seg.style.color.triplet.hex, seg.style.bgcolor.triplet.hex)
+                for strip in board.render_lines(Region(0, 0, *board.size)) for seg in strip
+                if seg.text.strip() == app.glyphs.square and seg.style and seg.style.bgcolor}
+        assert len(dots) >= 8, dots                       # a tint per lane
+        low = sorted((round(contrast(fg, bg), 2), fg, bg) for fg, bg in dots if contrast(fg, bg) < 4.5)
+        assert not low, low
+
+
 @run_async
 async def test_a_new_game_is_held_from_its_first_save(home):
     """A first game ever (no saves folder yet) and its rematch are held by this Parlor before

@@ -80,7 +80,7 @@ class PegsBoard(CanvasBoard):
         height: 6;
         background: $surface;
     }
-    PegsBoard > .pegs-board--hole { color: $text 80%; }   /* on a lane's tint: $text-muted was 3.4:1 */
+    PegsBoard > .pegs-board--hole { color: $text 90%; }   /* on a lane's tint: 4.5:1 and up in 256 colours too */
     PegsBoard > .pegs-board--label { text-style: bold; }
     PegsBoard > .pegs-board--info { color: $text-muted; }
     PegsBoard > .pegs-board--mark { text-style: bold; }
