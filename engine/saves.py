@@ -764,7 +764,6 @@ class Hold:
             except OSError:
                 pass
 
-
     def renew(self) -> bool:
         """Check, before a save, that the game is still held: its lock file goes if
         its folder is deleted while the game is played, and another Parlor could then

@@ -196,7 +196,8 @@ class SorryScreen(TurnScreen):
             said = f"{chosen} {sv.plain(reason)}" if reason else chosen
             return f"{said} {self.every_piece_hint()}"
         name = sv.card_name(card)
-        return f"No move with the {name}: {after_colon(sv.plain(reason))}" if reason else f"No move with the {name}."
+        return (f"No move with the {name}: {after_colon(sv.plain(reason))}" if reason
+                else f"No move with the {name}.")
 
     def list_note(self, card: str | None) -> str | None:
         # a 10 or 11 with no forward move, a 1 or 2 that brings no pawn out: why not
@@ -330,13 +331,11 @@ class SorryScreen(TurnScreen):
         if verb is None:
             return "Game over"
         colour = sv.COLOUR_NAMES[self.game.to_act]
-        return f"{colour} {verb}" + (" again (the 2)" if verb == "to play" and self._again() else "")
+        return f"{colour} {verb}" + (" again (the 2)" if verb == "to play" and self.plays_again() else "")
 
     def plays_again(self) -> bool:
-        return self._again()        # a new card after the 2: Enter typed twice must not play it
-
-    def _again(self) -> bool:
-        """Whether the seat to act plays again after a 2 (S-3): the engine says so."""
+        """Whether the seat to act plays again after a 2 (S-3): the engine says so (a new card:
+        an Enter typed twice must not play it)."""
         return bool(self.game.view(None).get("again"))
 
     def _draw_scores(self, view: dict) -> None:
