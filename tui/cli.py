@@ -13,7 +13,7 @@ import sys
 from engine import GAMES
 
 from .names import GAME_NAMES
-from .text import without_rule_ids
+from .text import counted, without_rule_ids
 
 
 def _version() -> str:
@@ -305,9 +305,8 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
                   file=sys.stderr)
             damaged = sum(e.damaged for e in entries)
             if damaged:
-                files = "1 file" if damaged == 1 else f"{damaged} files"
-                print(f"parlor: {files} in {saves.saves_dir(save_dir)} can't be opened here; the title "
-                      f"screen's Load lists {'it' if damaged == 1 else 'them'} with the reason", file=sys.stderr)
+                print(f"parlor: {counted(damaged, 'file')} in {saves.saves_dir(save_dir)} can't be opened here; "
+                      f"the title screen's Load lists {'it' if damaged == 1 else 'them'} with the reason", file=sys.stderr)
             return 1
         if busy:
             print(f"parlor: your last game is {busy}; quit it there first", file=sys.stderr)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from .text import counted
+
 GAME_NAMES = {"sorry": "Sorry!", "pegs": "Pegs and Jokers", "gnoming": "Gnoming A Round"}
 VARIANT_NAMES = {"standard": "standard", "teams": "partners", "points": "play for points"}
 SHORT_VARIANT_NAMES = {"teams": "partners", "points": "points"}
@@ -28,7 +30,7 @@ def players_text(seats) -> str:
     elif humans:
         parts.append(f"{humans} people")
     if bots:
-        parts.append(f"{bots} bot{'s' if bots != 1 else ''}")
+        parts.append(counted(bots, "bot"))
     return " + ".join(parts)
 
 

@@ -188,6 +188,7 @@ class Session:
             return
         path = self.record.path
         folder = path.parent
+        failed = f"Could not save the game in {folder}"
         gone = self._on_disk is not None and not folder.is_dir()   # (a first save may make it)
         try:
             retaken = self._hold.renew() if self._hold is not None else False
@@ -206,9 +207,9 @@ class Session:
                 self.save_notice = (f"The saves folder {folder} was gone: Parlor made it again and "
                                     "saved the game in it")
         except saves.InUse as exc:
-            self.save_error = f"Could not save the game in {folder}: the game is now {exc}"
+            self.save_error = f"{failed}: the game is now {exc}"
         except OSError as exc:
-            self.save_error = f"Could not save the game in {folder}: {exc.strerror or exc}"
+            self.save_error = f"{failed}: {exc.strerror or exc}"
 
     def setup_spec(self) -> GameSpec:
         """This game's set-up as the New game form takes it (no seed: a new deal)."""

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ..text import counted
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog, hang
 from .base import ParlorModal, board_in, quit_note
@@ -89,7 +90,6 @@ class HandoffScreen(ParlorModal[None]):
         if not self.in_grace():       # a second Enter after a move must not show the next hand
             self.dismiss(None)
 
-
     # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
     # to the title unless the last moves are not saved (then it asks); the game opens again
     # at this hand-off
@@ -121,7 +121,7 @@ def fit_recap(lines: list[str], rows: int, dots: str) -> list[str]:
     while heights and used + 1 > rows:      # the first row says what is left out
         used -= heights.pop()
     cut = len(lines) - len(heights)
-    return [f"{dots} {cut} earlier line{'s' if cut != 1 else ''}: g on the board shows the whole log",
+    return [f"{dots} {counted(cut, 'earlier line')}: g on the board shows the whole log",
             *lines[cut:]]
 
 

@@ -26,7 +26,7 @@ from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Ta
 
 from .. import gnoming_view as gv
 from ..session import Session
-from ..text import sentence, without_rule_ids
+from ..text import counted, sentence, without_rule_ids
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog, hang
 from .base import GAME_BINDINGS, GameScreen
@@ -535,7 +535,7 @@ class GnomingScreen(GameScreen):
                 after = f"; {left - 1} more after it" if left > 1 else ", then the round is scored"
                 text.append(f"{out} went out: this is your last turn{after}.\n", style="italic")
             else:
-                text.append(f"{out} went out: {left} final turn{'s' if left != 1 else ''} left.\n",
+                text.append(f"{out} went out: {counted(left, 'final turn')} left.\n",
                             style="italic")
         text.rstrip()
         update_static(self.query_one("#status", Static), text)

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 
 from .. import names
+from ..text import counted
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog
 from .base import ParlorModal
@@ -88,7 +89,7 @@ class LogScreen(ScrollActions, ParlorModal[None]):
         word = names.COUNTER.get(g.game, "move")            # as the board counts: Pegs, turns
         where = " in the match" if names.match_of(g) else ""     # (the board counts the game's)
         so_far = "" if g.is_over else " so far"
-        self.query_one("#log-box").border_subtitle = f"{moves} {word}{'s' if moves != 1 else ''}{where}{so_far}"
+        self.query_one("#log-box").border_subtitle = f"{counted(moves, word)}{where}{so_far}"
 
     def on_game_log_rewrap(self, message: GameLog.Rewrap) -> None:
         message.stop()

@@ -11,7 +11,7 @@ from engine.core import COLOURS as COLOUR_NAMES     # every seat colour (Gnoming
 
 from .. import names
 from ..sorry_view import INITIALS
-from ..text import and_list
+from ..text import and_list, counted
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
 from .scrolling import ScrollWhenLong, scroll_bindings
@@ -76,7 +76,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             count, word = len(view["round_scores"]), "round"
         else:
             count, word = len(s.record.moves), "move"
-        text.append(f"{title}, {count} {word}{'s' if count != 1 else ''}\n\n", style="italic")
+        text.append(f"{title}, {counted(count, word)}\n\n", style="italic")
         if g.game == "gnoming":
             self._gnoming(text, view)
             text.rstrip()
@@ -109,7 +109,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
         s = self.session
         g = s.game
         target, games = match["target"], match["games"]
-        text.append(f"Match to {target}: {games} game{'s' if games != 1 else ''}\n" if target
+        text.append(f"Match to {target}: {counted(games, 'game')}\n" if target
                     else "A single game\n", style="bold")
         where = " in the match" if target else ""          # target 0: a single game, no match
         for seat in range(g.players):

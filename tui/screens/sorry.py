@@ -364,7 +364,7 @@ class SorryScreen(TurnScreen):
             panel.border_title = "Match" if target else "Points"       # target 0: a single game
             if g.is_over:       # no game to come: say how many were played
                 if target:
-                    text.append(f"Match over after {games} game{'s' if games != 1 else ''}\n")
+                    text.append(f"Match over after {counted(games, 'game')}\n")
                 else:
                     text.append("Game over\n")
             else:
