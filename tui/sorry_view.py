@@ -240,25 +240,28 @@ def preview(game, move, glyphs) -> Preview:
         lines = []
         for i, (pawn, frm, to) in enumerate(parts, 1):
             label = pawn_label(pawn)
-            text = f"{label} {loc_short(frm)} {arrow} {loc_short(to)}"
+            fin = final_of(pawn)
+            slides = fin is not None and fin not in (to, "start")
+            # the line says where a slide ends (as the board marks it), so a pawn bumped
+            # on the slide is not read as standing where the move lands
+            land = loc_short(to) + (f" {glyphs.slide_to}{loc_short(fin)}" if slides else "")
+            text = f"{label} {loc_short(frm)} {arrow} {land}"
             if kind == "backward":
-                text = f"{label} back {loc_short(frm)} {arrow} {loc_short(to)}"
+                text = f"{label} back {loc_short(frm)} {arrow} {land}"
             elif kind == "start":
-                text = f"{label} out of START {arrow} {loc_short(to)}"
+                text = f"{label} out of START {arrow} {land}"
             elif kind == "sorry":
-                text = f"SORRY! {label} START {arrow} {loc_short(to)}"
+                text = f"SORRY! {label} START {arrow} {land}"
             if kind == "split":
                 steps = _split_steps(game, pawn, frm, to)
                 text = f"{'' if i == 1 else '+ '}{text} ({steps})"
             lines.append(text)
             marks += [(parse_loc(frm, pawn >> 2), f"from{i}"), (parse_loc(to, pawn >> 2), f"to{i}")]
-            fin = final_of(pawn)
-            if fin is not None and fin != to:
-                if fin == "start":
-                    effects.append(f"{label} is sent back to START")
-                else:
-                    effects.append(f"{label} slides to {loc_words(fin)}")
-                    marks.append((parse_loc(fin, pawn >> 2), f"end{i}"))
+            if fin == "start" and to != "start":
+                effects.append(f"{label} is sent back to START")
+            elif slides:
+                effects.append(f"{label} slides to {loc_words(fin)}")
+                marks.append((parse_loc(fin, pawn >> 2), f"end{i}"))
             if to == "home":
                 effects.append(f"{label} reaches HOME")
         if kind == "split":

@@ -373,8 +373,11 @@ def test_the_move_list_names_the_pawn_a_move_bumps_and_warns_of_a_partner():
     # a slide that sweeps one of your own pawns: yours, not your partner's
     g = SorryGame.from_position([["track:14", "track:17"], [], ["track:40"], []], variant="teams",
                                 card="2", to_act=0, seed=1)
-    details = [sv.preview(g, m, glyphs()).detail for m in g.legal_moves()]
-    assert "R1 slides to square 19; bumps R2 back to START." in details
+    previews = {p.lines[0]: p.detail for p in (sv.preview(g, m, glyphs()) for m in g.legal_moves())}
+    assert "R1 slides to square 19; bumps R2 back to START." in previews.values()
+    # the line says where the slide ends, so R2 (on 17) is not read as standing on 16
+    assert previews["R1 14 → 16 ▸19 ✕R2"] == "R1 slides to square 19; bumps R2 back to START."
+    assert "R1 14 -> 16 %19 xR2" in [sv.preview(g, m, glyphs(True)).lines[0] for m in g.legal_moves()]
 
 
 @run_async
