@@ -2,6 +2,8 @@
 from late positions, the dead-hand discard, playing for a partner, hand-offs, resume."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.geometry import Region
 from textual.widgets import RichLog
@@ -455,6 +457,22 @@ async def test_people_in_the_who_column_are_not_read_as_pegs():
         lanes = screen_text(app).splitlines()[2:8]
         assert [line.rstrip()[-4:] for line in lanes] == ["pl 1", "pl 2", "easy", "easy", "easy", "easy"]
         assert sum(line.count("P1") for line in lanes) == 1 and "P1" in lanes[2]   # Yellow's lane
+
+
+@pytest.mark.parametrize("size,words", [((80, 24), ["pl 1", "pl 2", "norm", "hard"]),
+                                        ((100, 30), ["pl 1", "pl 2", "norm", "hard"]),
+                                        ((120, 30), ["player 1", "player 2", "normal", "hard"])])
+@run_async
+async def test_the_who_column_writes_whole_words_where_the_board_has_room(size, words):
+    session = pegs_session(4, ("human", "human", "normal", "hard"), pegs={0: ["track:10"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        await pilot.press("enter")
+        await human_turn(pilot)
+        lanes = [line.rstrip() for line in screen_text(app).splitlines()
+                 if re.search(r"[AB] (Red|Blue|Yellow|Green) +[·1-5]{5} ", line)]
+        assert len(lanes) == 4 and all(line.endswith(" " + w) for line, w in zip(lanes, words)), lanes
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])

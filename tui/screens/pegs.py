@@ -194,10 +194,11 @@ class PegsScreen(TurnScreen):
     def _who(self, seat: int) -> str:
         s = self.session.seats[seat]
         if not s.is_human:
-            return {"normal": "norm"}.get(s.level, s.level)
+            return s.level
         humans = self.session.humans
-        # "pl 2", not "P2": a letter and a digit is a peg's name on the board (P2: Purple's peg 2)
-        return "you" if len(humans) == 1 else f"pl {humans.index(seat) + 1}"
+        # "player 2" ("pl 2" where the board is narrow), never "P2": a letter and a digit is a
+        # peg's name on the board (P2: Purple's peg 2)
+        return "you" if len(humans) == 1 else f"player {humans.index(seat) + 1}"
 
     def refresh_view(self, selection_only: bool = False) -> None:
         """Redraw from the game; `selection_only` when just the highlighted move changed."""

@@ -39,6 +39,16 @@ HOLES_X = 15          # x of the first hole cell; each hole is 3 cells: marker, 
 START_X = 10
 WIDE = 4              # a hole's cells on the wide board: marker, 2 for the peg, a space
 WIDE_WIDTH = WIDTH + 1 + (WIDE - 3) * SIDE      # 99: a space after START too
+WHO_SHORT = 4         # the "who" column's cells on a board without room to spare
+
+
+def who_label(who: str, width: int) -> str:
+    """`who` in `width` cells: "normal" -> "norm", "player 2" -> "pl 2" when it must be cut."""
+    if len(who) <= width:
+        return who
+    if who.startswith("player "):
+        who = "pl " + who[7:]
+    return who[:width]
 
 
 def board_height(players: int, legend: bool = True, tall: bool = False) -> int:
@@ -54,7 +64,7 @@ class PegsBoardState:
 
     view: dict = field(default_factory=dict)
     marks: list[tuple] = field(default_factory=list)          # (place, role, peg label)
-    who: list[str] = field(default_factory=list)              # per seat: "you", "pl 2", "hard" …
+    who: list[str] = field(default_factory=list)              # per seat: "you", "player 2", "hard" …
     legend: bool = True
     wide: bool = False        # holes of 4 cells (WIDE_WIDTH columns): a move's marks never touch a peg
     tall: bool = False        # a blank row between the lanes
@@ -112,6 +122,13 @@ class PegsBoard(CanvasBoard):
         home_x = holes_x + hw * SIDE + 1
         who_x = home_x + 6
         width_used = WIDE_WIDTH if state.wide else WIDTH
+        # the "who" column: whole words where the widget has room, else four cells
+        # ("norm", "pl 2")
+        who_w = max([WHO_SHORT] + [len(w) for w in state.who])
+        if width - width_used >= who_w - WHO_SHORT:
+            width_used += who_w - WHO_SHORT
+        else:
+            who_w = WHO_SHORT
         step = 2 if state.tall else 1
 
         def lane_y(side: int) -> int:
@@ -175,7 +192,7 @@ class PegsBoard(CanvasBoard):
                 put(home_x + k, y, str(peg) if peg else g.square,
                     style(f"pegs-board--p{side}") if peg else zone)
             if side < len(state.who):
-                put(who_x, y, state.who[side][:4], info)
+                put(who_x, y, who_label(state.who[side], who_w), info)
 
         # -- the chosen move
         for place, role, label in sorted(state.marks, key=lambda m: m[1] != "bumped"):
