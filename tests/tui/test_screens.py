@@ -784,6 +784,8 @@ async def test_fewer_players_than_partners_need_says_the_variant_changed():
 
 @run_async
 async def test_title_lines_that_cannot_be_used_say_so_in_words(home):
+    from tui.screens.title import TitleScreen
+
     # with no saves, Continue and Load are dimmed: in words too, for a terminal without colour
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -793,6 +795,12 @@ async def test_title_lines_that_cannot_be_used_say_so_in_words(home):
                    for i in range(menu.option_count)}
         assert prompts["continue"].endswith("(none)") and prompts["load"].endswith("(none)")
         assert prompts["new"].endswith(" n")
+        # and their keys, pressed anyway, say why nothing opens
+        await pilot.press("c", "l")
+        await until(pilot, lambda: len(app._notifications) == 2, what="two notes")
+        titles = [n.title for n in app._notifications]
+        assert titles == ["Nothing to continue", "Nothing to load"], titles
+        assert isinstance(app.screen, TitleScreen)
 
 
 @run_async

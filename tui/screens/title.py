@@ -130,6 +130,16 @@ class TitleScreen(ParlorScreen):
             return False
         return True
 
+    def on_key(self, event) -> None:
+        # their keys, pressed anyway, say why nothing opens (the line under the menu says so
+        # only while no toast is over it)
+        if event.key == "c" and getattr(self, "_latest", None) is None:
+            self.notify("There is no unfinished game to continue: press n to start one.",
+                        title="Nothing to continue")
+        elif event.key == "l" and not getattr(self, "_has_saves", True):
+            self.notify(f"There are no saved games in {self.app.save_dir}: press n to start one.",
+                        title="Nothing to load")
+
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         # a selection is handled after its key: a second Enter typed before the first took
