@@ -305,6 +305,8 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
         assert isinstance(screen, LoadScreen)
         detail = str(screen.query_one("#load-detail").render())
         assert f"open in another Parlor (process {other.pid})" in detail and "Quit it there" in detail
+        table = screen.query_one("#saves")
+        assert str(table.get_cell("0", "when")) == "open elsewhere"      # in its row too
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
@@ -317,6 +319,7 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
         screen.reload()
         await pilot.pause()
         assert "Enter opens it" in str(screen.query_one("#load-detail").render())
+        assert str(table.get_cell("0", "when")) != "open elsewhere"
         await pilot.press("enter")
         await human_turn(pilot)
         assert saves.lock_path(good.path).exists()        # held here now

@@ -14,6 +14,7 @@ from .. import names
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
+OPEN_ELSEWHERE = "open elsewhere"
 COLUMNS = (("game", "Game"), ("players", "Players"), ("progress", "Progress"), ("when", "Last played"))
 
 
@@ -144,7 +145,7 @@ class LoadScreen(ParlorScreen):
             else:
                 # short words, so that the four columns fit 80 columns whatever the saves
                 cells = (names.game_title(info.game, info.variant, short=True),
-                         names.players_text(info.seats), names.progress(info), names.when(info.updated))
+                         names.players_text(info.seats), names.progress(info), self._when(entry))
             self._rows.append(cells)
             table.add_row(*cells, key=str(i))
         self.fit_names()
@@ -152,6 +153,14 @@ class LoadScreen(ParlorScreen):
             table.move_cursor(row=min(row, len(self.entries) - 1))
         self.show_detail()
         self.refresh_bindings()
+
+    @staticmethod
+    def _when(entry: saves.Entry) -> str | Text:
+        """The Last played column: a game open in another Parlor is being played now, and
+        says so in its row (the line under the list says where)."""
+        if saves.in_use(entry.path):
+            return Text(OPEN_ELSEWHERE, style="bold")
+        return names.when(entry.info.updated)
 
     def fit_names(self) -> None:
         """Damaged files' names in the Game column, each cut in the middle to the room the
@@ -199,6 +208,14 @@ class LoadScreen(ParlorScreen):
             text = f"{name} is {busy}.\nQuit it there to play it here."
         else:
             text = f"{name}: Enter opens it, d deletes it."
+        if not entry.damaged:
+            # the row follows the game's state when it is highlighted (the other Parlor may
+            # have quit, or opened it, since the list was read)
+            table = self.query_one("#saves", DataTable)
+            when = self._when(entry)
+            key = str(table.cursor_row)
+            if str(table.get_cell(key, "when")) != str(when):
+                table.update_cell(key, "when", when, update_width=True)
         detail.update(Text(text))                  # not markup: a file name may hold [brackets]
 
     @on(DataTable.RowSelected)
