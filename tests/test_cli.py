@@ -120,6 +120,18 @@ def test_target_is_taken_with_sorry_points():
     assert (spec.variant, spec.target) == ("points", 100)
 
 
+def test_partners_is_the_teams_variant_as_the_screens_name_it():
+    from tui.cli import _check_new, build_parser
+
+    ap = build_parser()
+    spec = _check_new(ap, ap.parse_args(["new", "sorry", "--variant", "partners"]))
+    assert spec.variant == "teams"
+    r = run("sim", "sorry", "--variant", "partners", "--games", "1", "--levels", "easy")
+    assert r.returncode == 0 and r.stdout.startswith("sorry, teams, 4 players"), r.stdout
+    assert one_line(run("sim", "pegs", "--variant", "partners", "--games", "1")) == (
+        "parlor sim: Pegs and Jokers has no variant 'partners': choose standard (try 'parlor sim --help')")
+
+
 @pytest.mark.parametrize("command", [["new"], ["sim", "--games", "1"]])
 @pytest.mark.parametrize("game,variant,message", [
     ("pegs", "teams", "Pegs and Jokers has no variant 'teams': choose standard"),
@@ -306,6 +318,11 @@ def test_continue_with_only_finished_and_damaged_saves_says_so(tmp_path):
     assert r.stderr.splitlines() == [
         f"parlor: there is no unfinished game to continue; start one with: parlor --save-dir {tmp_path} new gnoming",
         f"parlor: 2 files in {tmp_path} can't be opened here; the title screen's Load lists them with the reason"]
+    # a folder named like a save is not called a file
+    (tmp_path / "odd.json").mkdir()
+    r = run("--save-dir", str(tmp_path), "continue")
+    assert r.stderr.splitlines()[1] == (f"parlor: 2 files and 1 folder in {tmp_path} can't be opened here; "
+                                        "the title screen's Load lists them with the reason")
 
 
 # ---------------------------------------------------------------- the sim table

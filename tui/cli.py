@@ -75,7 +75,10 @@ class _CommandParser(_Parser):
 
 
 GAME_HELP = "sorry (Sorry!), pegs (Pegs and Jokers) or gnoming (Gnoming A Round)"
-VARIANT_HELP = "Sorry!: standard, teams or points (default standard); the other games have only standard"
+VARIANT_HELP = ("Sorry!: standard, teams (also called partners, as the screens say) or points "
+                "(default standard); the other games have only standard")
+VARIANT_ALIASES = {"partners": "teams"}
+"""Other words `--variant` takes: the screens call Sorry!'s teams variant "partners"."""
 VARIANTS = {"sorry": ("standard", "teams", "points"), "pegs": ("standard",), "gnoming": ("standard",)}
 """Each game's variants, as `--variant` takes them (the engine accepts exactly these)."""
 PARLOR_THEMES = ("parlor-dark", "parlor-light", "parlor-high-contrast", "parlor-okabe-ito")
@@ -180,10 +183,14 @@ def _either(words) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _check_variant(parser: argparse.ArgumentParser, game: str, variant: str | None) -> None:
-    """`--variant` names one of the game's variants (the same words for `new` and `sim`)."""
-    if variant is not None and variant not in VARIANTS[game]:
-        parser.error(f"{GAME_NAMES[game]} has no variant {variant!r}: choose {_either(VARIANTS[game])}")
+def _check_variant(parser: argparse.ArgumentParser, args) -> None:
+    """`--variant` names one of the game's variants (the same words for `new` and `sim`);
+    an alias ("partners") becomes the variant's own name."""
+    variant = VARIANT_ALIASES.get(args.variant, args.variant)
+    if variant is not None and variant not in VARIANTS[args.game]:
+        parser.error(f"{GAME_NAMES[args.game]} has no variant {args.variant!r}: "
+                     f"choose {_either(VARIANTS[args.game])}")
+    args.variant = variant
 
 
 def _check_save_dir(ap: argparse.ArgumentParser, save_dir: str | None) -> None:
@@ -224,7 +231,7 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
     from engine import sim
 
     parser = ap.commands["sim"]
-    _check_variant(parser, args.game, args.variant)
+    _check_variant(parser, args)
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     try:
@@ -269,7 +276,7 @@ def _check_new(ap: argparse.ArgumentParser, args):
     from .session import GameSpec
 
     parser = ap.commands["new"]
-    _check_variant(parser, args.game, args.variant)
+    _check_variant(parser, args)
     variant = args.variant or "standard"
     if args.target is not None and (args.game, variant) != ("sorry", "points"):
         parser.error("--target applies only to Sorry! with --variant points")
@@ -303,10 +310,13 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
             game = next((e.info.game for e in entries if e.info is not None), "sorry")   # the last played
             print(f"parlor: there is no unfinished game to continue; start one with: parlor{where} new {game}",
                   file=sys.stderr)
-            damaged = sum(e.damaged for e in entries)
-            if damaged:
-                print(f"parlor: {counted(damaged, 'file')} in {saves.saves_dir(save_dir)} can't be opened here; "
-                      f"the title screen's Load lists {'it' if damaged == 1 else 'them'} with the reason", file=sys.stderr)
+            files = sum(e.damaged and e.deletable for e in entries)
+            folders = sum(e.damaged and not e.deletable for e in entries)    # a folder named *.json
+            if files or folders:
+                what = " and ".join(counted(n, word) for n, word in ((files, "file"), (folders, "folder")) if n)
+                print(f"parlor: {what} in {saves.saves_dir(save_dir)} can't be opened here; the title "
+                      f"screen's Load lists {'it' if files + folders == 1 else 'them'} with the reason",
+                      file=sys.stderr)
             return 1
         if busy:
             print(f"parlor: your last game is {busy}; quit it there first", file=sys.stderr)
