@@ -128,7 +128,7 @@ class GnomingScreen(GameScreen):
                 yield scores
             with Vertical(id="right"):
                 others = Static("", id="others", classes="panel")
-                others.border_title = "Players"
+                others.border_title = "Players (total points)"   # the number by each name
                 yield others
                 status = Static("", id="status", classes="panel")
                 status.border_title = "Turn"
