@@ -46,12 +46,13 @@ def contrast_anywhere(a: str, b: str) -> float:
     return min(contrast(a, b), contrast(in_256(a), in_256(b)))
 
 
-def _ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
+def _ink(colour: str, grounds: tuple[str, ...], dark: bool, seen=lambda c: c) -> str:
     """`colour`, lightened on a dark board (darkened on a light one) just enough to read as
-    text on every one of `grounds`, in true colour and in 256 colours."""
+    text on every one of `grounds`, in true colour and in 256 colours (as `seen`: `grey`
+    under NO_COLOR)."""
     c = Color.parse(colour)
     for _ in range(50):
-        if all(contrast_anywhere(c.hex, g) >= READABLE for g in grounds):
+        if all(contrast_anywhere(seen(c.hex), seen(g)) >= READABLE for g in grounds):
             break
         c = c.lighten(0.02) if dark else c.darken(0.02)
     return c.hex.lower()
@@ -60,6 +61,53 @@ def _ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
 def _text_on(colour: str) -> str:
     """Black or white, whichever reads better on `colour` (one always reaches 4.58:1)."""
     return max(("#000000", "#ffffff"), key=lambda t: contrast_anywhere(t, colour))
+
+def grey(colour: str) -> str:
+    """`colour` as Textual draws it under NO_COLOR (its Monochrome filter)."""
+    return Color.parse(colour).monochrome.hex
+
+
+def monochrome_variables(variables: dict[str, str]) -> dict[str, str]:
+    """A theme's variables for a run under NO_COLOR, where Textual turns every colour grey:
+    a pawn's letters black or white as reads better on its colour's grey (red's grey wants
+    white where red wants black), and the footer's keys lightened (darkened on a light
+    footer) until their grey reads on the footer's: 4.5:1, in 256 colours too."""
+    out = dict(variables)
+
+    def own(name: str) -> Color | None:
+        """The variable's colour when it is one of its own (not an ansi theme's, not see-through)."""
+        try:
+            c = Color.parse(variables[name])
+        except Exception:
+            return None
+        return c if c.ansi is None and c.a == 1 else None
+
+    grounds = tuple(c.hex for c in map(own, ("background", "surface", "panel")) if c is not None)
+    dark = bool(grounds) and Color.parse(grounds[0]).brightness < 0.5
+    for name in PLAYER_NAMES:
+        colour, ink = own(f"player-{name}"), own(f"player-{name}-ink")
+        if colour is not None:
+            out[f"player-{name}-text"] = _text_on(grey(colour.hex))
+        if ink is not None and grounds:
+            out[f"player-{name}-ink"] = _grey_ink(ink.hex, grounds, dark)
+    key, ground = own("footer-key-foreground"), own("footer-background")
+    if key is not None and ground is not None:
+        out["footer-key-foreground"] = _grey_ink(key.hex, (ground.hex,), ground.brightness < 0.5)
+    return out
+
+
+def _grey_ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
+    """`_ink` for greys; on a mid-grey ground that no lightening reaches (a footer of
+    solarized-dark's), darkened instead, or else black or white, whichever reads better."""
+    def reads(c: str) -> float:
+        return min(contrast_anywhere(grey(c), grey(g)) for g in grounds)
+
+    for way in (dark, not dark):
+        c = _ink(colour, grounds, way, seen=grey)
+        if reads(c) >= READABLE:
+            return c
+    return max(("#000000", "#ffffff"), key=reads)
+
 
 DEFAULT_THEME = "parlor-dark"
 

@@ -22,7 +22,8 @@ from textual.reactive import reactive
 from textual.theme import ThemeProvider
 
 from engine import saves
-from themes import DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs, player_defaults
+from themes import (DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs, monochrome_variables,
+                    player_defaults)
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
@@ -168,6 +169,13 @@ class ParlorApp(App[None]):
         in a player's colour) are made to read on that theme's own grounds."""
         theme = self.get_theme(self.theme) if self.theme else None
         return dict(PLAYER_DEFAULTS if theme is None else player_defaults(theme))
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        if self.no_color:              # every colour drawn grey: text on the colours re-chosen
+            variables = monochrome_variables(variables)
+            self.theme_variables = variables
+        return variables
 
     async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
         """Keys typed while a screen is still being built (a fast typist, key repeat, a

@@ -412,6 +412,41 @@ async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
                     assert contrast(ink, Color.parse(v[ground]).hex6) >= 4.5, (theme, name, ground)
 
 
+@run_async
+async def test_under_no_color_the_greys_read_too(monkeypatch):
+    """Under NO_COLOR Textual draws every colour grey: a pawn's letters (red's grey wants
+    white, where red wants black: 4.0:1), the inks and the footer's keys (4.35:1) are chosen
+    again so that their greys read, 4.5:1 in true colour and in 256 colours, in every theme."""
+    from textual.color import Color
+
+    from themes import PLAYER_NAMES, grey
+    from themes import contrast_anywhere as contrast
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.no_color
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            v = app.theme_variables
+            if "ansi" in v["background"]:
+                continue                      # textual-ansi: the terminal's own colours
+
+            def seen(name: str) -> str:
+                return grey(Color.parse(v[name]).hex6)
+
+            for name in PLAYER_NAMES:
+                assert contrast(seen(f"player-{name}-text"), seen(f"player-{name}")) >= 4.5, (theme, name)
+                for ground in ("background", "surface", "panel"):
+                    assert contrast(seen(f"player-{name}-ink"), seen(ground)) >= 4.5, (theme, name, ground)
+            if "ansi" not in v["footer-key-foreground"] + v["footer-background"]:
+                assert contrast(seen("footer-key-foreground"), seen("footer-background")) >= 4.5, theme
+        app.theme = "parlor-dark"
+        await pilot.pause()
+        assert app.theme_variables["player-red-text"] == "#ffffff"       # black in colour
+
+
 def test_dimmed_text_reads_in_parlors_themes_in_256_colours_too():
     """Dimmed text (a card that can't move, the draw pile's count, a grid's brackets) on any
     ground of Parlor's four themes reads at WCAG's 4.5:1, in true colour and as a 256-colour
