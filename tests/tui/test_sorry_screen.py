@@ -134,6 +134,7 @@ async def test_the_results_of_a_points_match_label_each_number():
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
         lines = [line.strip() for line in str(app.screen.query_one("#results-text").render()).splitlines()]
         assert "Match to 100: 2 games" in lines
+        assert lines[2].startswith("Sorry! (play for points), ") and lines[2].endswith(" over 2 games"), lines
         red = next(line for line in lines if line.startswith("R Red"))
         blue = next(line for line in lines if line.startswith("B Blue"))
         assert red.endswith("125 points in the match  winner") and blue.endswith("80 points in the match")
@@ -158,6 +159,7 @@ async def test_the_results_of_a_one_game_match_show_no_unlabelled_number():
         assert "R Red (you)" in text and "85 points in the match  winner" in text
         assert "5 points in the match\n" in text + "\n" and "(5)" not in text and "(85)" not in text
         assert "Game 1 " not in text                                    # no sheet for one game
+        assert " over " not in text
 
 
 # ---------------------------------------------------------------- 4. the side column at 80 x 24

@@ -76,7 +76,9 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             count, word = len(view["round_scores"]), "round"
         else:
             count, word = len(s.record.moves), "move"
-        text.append(f"{title}, {counted(count, word)}\n\n", style="italic")
+        games = (view.get("match") or {}).get("games", 0)
+        over = f" over {games} games" if games > 1 else ""       # a points match's, all told
+        text.append(f"{title}, {counted(count, word)}{over}\n\n", style="italic")
         if g.game == "gnoming":
             self._gnoming(text, view)
             text.rstrip()
