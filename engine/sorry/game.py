@@ -170,6 +170,9 @@ class SorryGame(Game):
         # points match (S-13.7): games finished, per-game scores, totals
         self.totals = [0] * players
         self.history: list[list[int]] = []
+        # the pawns as the last finished game of a match left them (the next one is dealt at
+        # once: a summary of that game shows the board as it ended); never changed in place
+        self.ended_pos: list[int] | None = None
         self._set_teams()
 
     def _set_teams(self) -> None:
@@ -283,8 +286,8 @@ class SorryGame(Game):
     def scores(self) -> list[int] | None:
         return list(self.totals) if self.variant == "points" else None
 
-    def positions(self) -> list[list[str]]:
-        pos = self.pos
+    def positions(self, pos: list[int] | None = None) -> list[list[str]]:
+        pos = self.pos if pos is None else pos
         return [[LOC_NAMES[pos[s * 4 + k]] for k in range(4)] for s in range(self.players)]
 
     def parse_move(self, d: dict) -> SorryMove:
@@ -633,6 +636,7 @@ class SorryGame(Game):
 
     def _end_points_game(self, winner: int, events: list) -> list[Event]:
         self.again = False
+        self.ended_pos = self.pos[:]
         scores = self.game_scores(winner)
         self.history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
@@ -683,6 +687,7 @@ class SorryGame(Game):
             "teams": [[0, 2], [1, 3]] if self.variant == "teams" else None,
             "match": ({"target": self.target, "games": len(self.history), "totals": list(self.totals),
                        "history": [list(h) for h in self.history],
+                       "ended_positions": self.positions(self.ended_pos) if self.ended_pos is not None else None,
                        **({"game_moves": self.turn - self.dealt_turn} if self.dealt_turn is not None else {})}
                       if points else None),
         }
@@ -722,6 +727,7 @@ class SorryGame(Game):
         g.hands = None
         g._winners = self._winners[:]
         g.totals, g.history = self.totals[:], [h[:] for h in self.history]
+        g.ended_pos = self.ended_pos
         g.team_colours = self.team_colours
         g._legal = None
         return g
@@ -759,6 +765,7 @@ class SorryGame(Game):
             "winners": list(self._winners),
             "totals": list(self.totals),
             "history": [list(h) for h in self.history],
+            "ended_positions": [LOC_NAMES[p] for p in self.ended_pos] if self.ended_pos is not None else None,
             "rng": rng_to_json(self.rng),
         }
 
@@ -779,6 +786,10 @@ class SorryGame(Game):
             g.hands = [list(h) for h in d["hands"]] if d["hands"] is not None else None
             g._winners = list(d["winners"])
             g.totals, g.history = list(d["totals"]), [list(h) for h in d["history"]]
+            ended = d.get("ended_positions")            # (saves from before it was kept: none)
+            g.ended_pos = [NAME_LOCS[name] for name in ended] if ended is not None else None
+            if g.ended_pos is not None and (len(g.ended_pos) != 16 or not g.history):
+                raise ValueError("ended_positions without a finished game of 16 pawns")
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"damaged Sorry! state: {exc!r}") from exc
         g.check()

@@ -624,6 +624,28 @@ def test_a_match_save_from_before_the_games_moves_were_kept_does_not_guess_them(
     assert g.view(None)["match"]["game_moves"] == 0                           # (known: 0 in game 2)
 
 
+def test_a_finished_game_of_a_match_keeps_its_last_position_for_its_summary():
+    """The next game is dealt as one ends (S-13.7): the match keeps the pawns as the game
+    ended (`ended_positions` in the view), saved and loaded with the rest; none before a game
+    has ended, nor in a save from before it was kept."""
+    g = points(["home", "home", "home", "safe:4"], ["home"], hands=[["2", "3", "4", "5", "7"]],
+               target=200, to_act=0)
+    assert g.view(None)["match"]["ended_positions"] is None
+    play(g, "Red 2: pawn 4 safe:4→home")
+    ended = [["home"] * 4, ["home", "start", "start", "start"]]
+    assert g.view(1)["match"]["ended_positions"] == ended and g.positions() != ended
+    d = g.to_dict()
+    assert SorryGame.from_dict(d).to_dict() == d
+    assert SorryGame.from_dict(d).view(None)["match"]["ended_positions"] == ended
+    assert g.clone().view(None) == g.view(None)
+    assert g.determinize(1, random.Random(1)).view(1)["match"]["ended_positions"] == ended
+    del d["ended_positions"]
+    assert SorryGame.from_dict(d).view(None)["match"]["ended_positions"] is None
+    for bad in (["home"] * 15, ["nowhere"] * 16):
+        with pytest.raises(ValueError):
+            SorryGame.from_dict({**g.to_dict(), "ended_positions": bad})
+
+
 def test_S_13_7_equal_totals_share_the_match():
     g = points(["home", "home", "home", "safe:4"], ["home"], hands=[["2", "3", "4", "5", "7"]], target=10)
     g.totals = [0, 80]

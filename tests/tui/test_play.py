@@ -647,11 +647,21 @@ async def test_a_points_match_stops_between_games_and_goes_on():
         # Red: 4 home (20) + 3 Blue pawns out (15) + 50 (Blue has one HOME); Blue: 1 home (5)
         assert "Red wins game 1" in text and "85" in text and "Enter: game 2 (Red starts)" in text
         assert session.game.view(None)["match"]["totals"] == [85, 5]
+        # behind the summary, the board is game 1 as it ended (game 2 is dealt already)
+        board = screen.query_one("#board")
+        assert board.state.positions == [["home"] * 4, ["home", "track:3", "start", "start"]]
+        assert board.state.title == "Game 1 is over"
+        assert "· game 1 · over: the board as it ended" in str(screen.query_one("#topbar").render())
+        scores = str(screen.query_one("#scores").render())
+        assert "Game 1 is over" in scores and "85 pts (+85)" in scores and "(you)" not in scores, scores
+        assert str(screen.query_one("#status").border_title) == "Game 1 over"
         await send(pilot, "enter")
         await until(pilot, lambda: app.screen is screen and screen.awaiting, what="game 2, Red's turn")
         assert session.game.view(None)["match"]["games"] == 1 and not session.game.is_over
         top = str(screen.query_one("#topbar").render())     # the moves count from game 2's first
         assert "· game 2 · move 1 · Red (you) to play" in top, top
+        assert board.state.positions == session.game.view(None)["positions"] != [["home"] * 4, ["home", "track:3", "start", "start"]]
+        assert "Game 2, first to 250 points" in str(screen.query_one("#scores").render())
     assert saves.load(session.path).game.to_dict() == session.game.to_dict()
 
 

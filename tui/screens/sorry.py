@@ -56,6 +56,7 @@ class SorryScreen(TurnScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self._log_on_show = None
+        self._ended = False       # a game's summary is up: the board shows that game as it ended
         if getattr(self.game, "variant", "") == "teams":
             # the partner's pawns too: the footer says 1-8, and 5-8 are bound
             keys = self._bindings.key_to_bindings
@@ -211,7 +212,21 @@ class SorryScreen(TurnScreen):
         return sv.in_list_order(self.game, moves)
 
     def show_game_end(self, event) -> None:
-        self.push_over_board(GameEndScreen(self.session, str(event)), lambda _: self.next_turn())
+        # while its summary is up, the board shows that game as it ended (the next is dealt)
+        self._ended = True
+        self.refresh_view()
+
+        def closed(_) -> None:
+            self._ended = False
+            self.refresh_view()
+            self.next_turn()
+
+        self.push_over_board(GameEndScreen(self.session, str(event)), closed)
+
+    def _ended_positions(self, view: dict) -> list[list[str]] | None:
+        """The pawns as the last game of the match left them, while its summary is up."""
+        match = view.get("match") or {}
+        return match.get("ended_positions") if self._ended else None
 
 
     def refresh_view(self, selection_only: bool = False) -> None:
@@ -223,13 +238,18 @@ class SorryScreen(TurnScreen):
         preview = self.current_preview()
         to_act = g.to_act
         # board
-        state = BoardState(positions=view["positions"])
+        ended = self._ended_positions(view)
+        if ended is not None:
+            preview = None
+        state = BoardState(positions=ended or view["positions"])
         if preview is not None:
             pawn_of = {}
             for i, (pawn, frm, to) in enumerate(sv.parts_of(preview.move), 1):
                 pawn_of[f"from{i}"] = pawn_of[f"to{i}"] = pawn_of[f"end{i}"] = pawn
             state.marks = [(place, role, pawn_of.get(role)) for place, role in preview.marks]
-        if to_act is not None:
+        if ended is not None:
+            state.title = f"Game {view['match']['games']} is over"
+        elif to_act is not None:
             state.title = f"{sv.COLOUR_NAMES[to_act]} to play"
             state.title_seat = to_act
         elif g.winners:
@@ -262,10 +282,12 @@ class SorryScreen(TurnScreen):
         match = view.get("match") if g.variant == "points" else None
         turn = view.get("turn", 0) + 1
         if match and match.get("target"):        # which game of the match, and its moves
-            title += f" {glyphs.sep} game {match['games'] + (0 if g.is_over else 1)}"
+            title += f" {glyphs.sep} game {match['games'] + (0 if g.is_over or ended else 1)}"
             if "game_moves" in match:            # (not known in a save from before it was kept:
                 turn = match["game_moves"] + 1   # the match's moves, as then)
-        if to_act is None:
+        if ended is not None:
+            top = f"{title} {glyphs.sep} over: the board as it ended"
+        elif to_act is None:
             top = f"{title} {glyphs.sep} game over"
         else:
             who = s.seat_label(to_act)
@@ -280,7 +302,12 @@ class SorryScreen(TurnScreen):
         text = Text()
         # Who is to play goes in the panel's title (a row the moves need at 80 x 24).
         status.border_title = self._turn_title()
-        if g.to_act is None:
+        ended = self._ended_positions(view)
+        if ended is not None:        # the board as game N ended, under its summary
+            games = view["match"]["games"]
+            status.border_title = f"Game {games} over"
+            text.append(f"Game {games + 1} is dealt: it starts when the summary is closed.", style="bold")
+        elif g.to_act is None:
             winners = and_list(sv.COLOUR_NAMES[w] for w in g.winners)
             match = view.get("match") if g.variant == "points" else None
             what = " the match" if match and match.get("target") else ""
@@ -341,9 +368,12 @@ class SorryScreen(TurnScreen):
     def _draw_scores(self, view: dict) -> None:
         g = self.game
         panel = self.query_one("#scores", Static)
-        positions = view["positions"]
+        ended = self._ended_positions(view)
+        positions = ended or view["positions"]
+        acting = None if ended else g.to_act
         text = Text()
         home = [sum(loc == "home" for loc in locs) for locs in positions]
+
         def who(seat: int) -> str:
             seat_info = self.session.seats[seat]
             if not seat_info.is_human:
@@ -352,9 +382,10 @@ class SorryScreen(TurnScreen):
             return "you" if len(humans) == 1 else f"player {humans.index(seat) + 1}"
 
         def line(seat: int, tail: str) -> None:
-            style = "bold" if seat == g.to_act else ""
-            text.append(f"{sv.INITIALS[seat]} ", style="bold reverse" if seat == g.to_act else "bold")
-            text.append(f"{sv.COLOUR_NAMES[seat]:<7}{who(seat):<11}", style=style)
+            style = "bold" if seat == acting else ""
+            text.append(f"{sv.INITIALS[seat]} ", style="bold reverse" if seat == acting else "bold")
+            # (a game's summary up: its points where who plays the seat goes)
+            text.append(f"{sv.COLOUR_NAMES[seat]:<7}" + ("" if ended else f"{who(seat):<11}"), style=style)
             text.append(f"{tail}\n")
 
         if g.variant == "points" and view.get("match"):
@@ -367,11 +398,15 @@ class SorryScreen(TurnScreen):
                     text.append(f"Match over after {counted(games, 'game')}\n")
                 else:
                     text.append("Game over\n")
+            elif ended:         # a game's summary is up: the totals with that game's points
+                text.append(f"Game {games} is over\n")          # (the target: in the summary)
             else:
                 text.append(f"Game {games + 1}, first to {counted(target, 'point')}\n" if target
                             else "A single game\n")
             for seat in range(g.players):
-                line(seat, f"{match['totals'][seat]:>4} pts")
+                total = match["totals"][seat]
+                line(seat, f"{total:>4} pts (+{match['history'][-1][seat]})" if ended
+                     else f"{total:>4} pts")
         elif g.variant == "teams":
             teams = view.get("teams") or [[0, 2], [1, 3]]
             totals = [sum(home[s] for s in team) for team in teams]
