@@ -99,7 +99,8 @@ class SorryScreen(TurnScreen):
             (f"{g['from']}R1", "the highlighted move: the pawn's square"),
             (f"{g.target}R1", "where it lands (an 11: each pawn lands on the other's square)"),
             (f"{g['slide-to']}R1", "where a slide then takes it"),
-            (f"{g.bumped}B2", "a pawn the move sends back to START"),
+            (f"{g.bumped}B2", "a pawn the move sends back to START (the move list names each; on the "
+                              f"board, one the move lands on is under its {g.target})"),
             (f"{g['slide-right']}{g['slide-h'] * 3}{g['slide-end']}",
              "a slide: land on its first square (another colour's) and slide to its end"),
             (f"S1 {g.dots} S5", "a colour's safety zone, then HOME"),
