@@ -826,3 +826,38 @@ async def test_the_own_grid_is_drawn_large_from_120_by_40(size, large):
         box = "╭────────╮" if large else "╭────╮"
         assert lines[0].count(box) == 3 and len(lines) == (15 if large else 9), lines
         assert mine.outer_size.width == (36 if large else 28)
+
+
+def _human_at_the_last_face_down_card(g) -> bool:
+    return g.to_act == 0 and g.phase == "play" and g.went_out is None and g.up[0].bit_count() == 8
+
+
+@run_async
+async def test_placing_onto_the_last_face_down_card_warns_of_going_out():
+    """G-6.1 and G-7.7: the Turn panel says, before Enter, that the card under the cursor goes
+    out, with the grid's score then (a newcomer went out at -9 against a -15: -4)."""
+    from engine.gnoming.cards import parse_card
+    from engine.gnoming.scoring import score_layout
+
+    session = gnoming_session(("human", "easy", "easy"), seed=5, until_state=_human_at_the_last_face_down_card)
+    app = app_for(kind="continue")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        view = screen.game.view(0)
+        last = view["layouts"][0].index(None)
+        up = next(c for c in range(9) if c != last)
+        screen.cursor = up
+        screen.refresh_view()
+        await pilot.pause()
+        assert "go out" not in str(screen.query_one("#status").render())
+        screen.cursor = last
+        screen.refresh_view()
+        await pilot.pause()
+        cards = list(view["layouts"][0])
+        cards[last] = view["drawn"]
+        score = score_layout([parse_card(c) for c in cards])
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        assert f"Your last face-down card: you go out, at {score:+d}." in status, status
+        assert "-5 if that is the lowest round score (or tied), +5 if not" in status
+        assert "Your last face-down card" in screen_text(app)               # on screen at 80 x 24

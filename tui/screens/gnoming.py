@@ -22,7 +22,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from engine.gnoming.cards import parse_card
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
+from engine.gnoming.scoring import score_layout
 
 from .. import gnoming_view as gv
 from ..session import Session
@@ -315,6 +317,20 @@ class GnomingScreen(GameScreen):
         move = next((m for m in g.legal_moves() if isinstance(m, Decline)), None)
         self._play(move, None if move else self._explain(Decline(g.to_act)))
 
+    def _going_out_note(self, view: dict, legal: list) -> str | None:
+        """A warning when the move under the cursor turns up the seat's last face-down card
+        (the round's first to go out scores +5 unless lowest), with the grid's score then."""
+        seat = self.game.to_act
+        layout = view["layouts"][seat] if seat is not None else None
+        if (layout is None or view["went_out"] is not None or layout.count(None) != 1
+                or layout[self.cursor] is not None
+                or not isinstance(cell_move(legal, self.cursor), (Place, Bounce))):
+            return None
+        cards = list(layout)
+        cards[self.cursor] = view["drawn"]
+        score = score_layout([parse_card(c) for c in cards])
+        return without_rule_ids(going_out_words(score))
+
     def action_cursor(self, delta: int) -> None:
         row, col = divmod(self.cursor, 3)          # it stops at the grid's edges (no wrapping round)
         if delta in (-1, 1):
@@ -528,6 +544,8 @@ class GnomingScreen(GameScreen):
                 text.append(" and stops.\n" if bounce else ".\n")
         if self.message:
             text.append(self.message + "\n", style="italic")
+        if self.awaiting and (note := self._going_out_note(view, legal)):
+            text.append(note + "\n", style="bold")
         if view["went_out"] is not None:
             left = view["final_turns_left"]
             out = COLOURS[view["went_out"]]
@@ -539,6 +557,12 @@ class GnomingScreen(GameScreen):
                             style="italic")
         text.rstrip()
         update_static(self.query_one("#status", Static), text)
+
+
+def going_out_words(score: int) -> str:
+    """What placing onto the last face-down card leads to (G-6.1, G-7.7)."""
+    return (f"Your last face-down card: you go out, at {score:+d}. Going out first: -5 if that is "
+            "the lowest round score (or tied), +5 if not.")
 
 
 def discard_words(legal: list, hazard: str) -> str:
