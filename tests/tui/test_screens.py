@@ -287,6 +287,38 @@ async def test_every_line_of_the_setup_shows_how_to_move_and_start():
 
 
 @run_async
+async def test_the_setup_says_what_the_line_being_changed_means(home):
+    from tui.screens.setup import LINE_HINTS
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the form")
+        screen = app.screen
+
+        def hint() -> str:
+            return " ".join(str(screen.query_one("#setup-hint").render()).split())
+
+        assert "Left/right change a line" in hint()                    # on the Game line
+        screen.query_one("#variant").focus()
+        for variant in ("standard", "teams", "points"):
+            screen.query_one("#variant").value = variant
+            await pilot.pause()
+            assert LINE_HINTS["variant"][variant] in hint(), (variant, hint())
+        assert "Partners" not in hint()
+        screen.query_one("#variant").value = "teams"
+        await pilot.pause()
+        assert hint().startswith("Partners: Red + Yellow against Blue + Green. A card moves"), hint()
+        for line, key in (("#seat-1", "seat"), ("#seed", "seed"), ("#players", None)):
+            screen.query_one(line).focus()
+            await pilot.pause()
+            if key:
+                assert hint().endswith(LINE_HINTS[key]), (line, hint())
+            else:
+                assert all(h not in hint() for h in (LINE_HINTS["seat"], LINE_HINTS["seed"]))
+
+
+@run_async
 async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home):
     good = session_at([["track:20"], ["track:40"]], card="3", seed=2)
     before = good.path.read_bytes()

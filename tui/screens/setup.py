@@ -46,6 +46,25 @@ class SeedInput(Input):
         label.update(f"{self.app.glyphs.pointer} Seed" if here else "  Seed")
 
 
+LINE_HINTS: dict[str, str | dict[str, str]] = {
+    "variant": {
+        "standard": "Standard: each for themselves, drawing a card a turn; first with all four pawns "
+                    "HOME wins.",
+        "teams": "A card moves your pawns or your partner's; the first team with all eight pawns "
+                 "HOME wins.",              # (under "Partners: Red + Yellow against Blue + Green.")
+        "points": "Play for points: a hand of five cards, one played a turn; each game scores the "
+                  "pawns HOME (the winner more), until the match target.",
+    },
+    "seat": "Bot levels: easy plays any move at random, normal plays a sound game, hard looks ahead "
+            "over the cards to come.",
+    "seed": "Seed: a number deals the same cards, with the same bot choices, every time; empty, a "
+            "new deal.",
+    "target": "Match target: games go on until a player's total reaches it (a single game: its "
+              "points decide).",
+}
+"""What the focused line means, said under the form."""
+
+
 class SetupScreen(ParlorScreen):
     CSS_PATH = "setup.tcss"
     HELP_TITLE = "New game"
@@ -172,6 +191,21 @@ class SetupScreen(ParlorScreen):
             hint.update("Left/right change a line, up/down move between lines, Enter starts.")
         if self._note:
             hint.update(self._note)
+        elif (about := self._line_hint(variant)) is not None:
+            hint.update(f"{hint.content}\n{about}" if "change a line" not in str(hint.content) else about)
+
+    def _line_hint(self, variant: str) -> str | None:
+        """What the line being changed means, under the hint (LINE_HINTS)."""
+        focused = self.focused
+        key = focused.id if focused is not None else None
+        if key and key.startswith("seat-"):
+            key = "seat"
+        about = LINE_HINTS.get(key)
+        return about.get(variant) if isinstance(about, dict) else about
+
+    def on_descendant_focus(self) -> None:
+        if self.is_mounted:
+            self.update_form()
 
     def current_spec(self) -> GameSpec:
         players = self.query_one("#players", Choice).value
