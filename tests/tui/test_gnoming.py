@@ -234,6 +234,21 @@ async def test_a_blocked_key_says_why():
         await send(pilot, "enter")                                # no card in hand yet: says why
         await until(pilot, lambda: bool(screen.message))
         assert screen.message.startswith("Draw a card first") and "(G-" not in screen.message
+        screen.message = ""
+        await send(pilot, "n")                                    # no Hazard flip to decline: why
+        await until(pilot, lambda: bool(screen.message))
+        assert "(G-" not in screen.message and screen.game.phase == "draw", screen.message
+        assert "n" not in footer_fits(app)                        # (not offered in the footer)
+    # and d while turning up the opening cards
+    session = gnoming_session(("human", "easy"), seed=4, until_state=lambda g: g.to_act == 0 and g.phase == "flip")
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        await send(pilot, "d")
+        await until(pilot, lambda: bool(screen.message))
+        assert screen.message.startswith("Each player first turns up two cards"), screen.message
+        assert screen.game.phase == "flip"
 
 
 @run_async

@@ -101,6 +101,8 @@ class GnomingScreen(GameScreen):
         # Enter and x when they can't play anything: not in the footer, but they still say why
         Binding("enter", "cell_why", show=False),
         Binding("x", "discard_why", show=False),
+        Binding("d", "draw_why", show=False),
+        Binding("n", "decline_why", show=False),
         Binding("1", "pile_why(0)", show=False, tooltip=PILE_TIP),
         Binding("2", "pile_why(1)", show=False, tooltip=PILE_TIP),
         *GAME_BINDINGS,
@@ -266,6 +268,12 @@ class GnomingScreen(GameScreen):
     def action_discard_why(self) -> None:
         self.action_discard()            # no single discard: it says why (or which key)
 
+    def action_draw_why(self) -> None:
+        self.action_draw()               # no draw now: it says why
+
+    def action_decline_why(self) -> None:
+        self.action_decline()            # no flip to decline now: it says why
+
     def action_draw(self) -> None:
         g = self.game
         if not self.awaiting:
@@ -346,7 +354,7 @@ class GnomingScreen(GameScreen):
         # The footer shows the keys usable now (and must fit 80 columns): keys with
         # nothing to do are hidden.
         if action in ("cell", "cell_why", "draw", "pile", "piles", "pile_why", "discard", "discard_why",
-                      "decline", "cursor"):
+                      "decline", "cursor", "draw_why", "decline_why"):
             if not self.awaiting:
                 return False
             legal = self.game.legal_moves()
@@ -367,8 +375,8 @@ class GnomingScreen(GameScreen):
             if action in ("discard", "discard_why"):   # x: a Hazard out of play, or the one pile open
                 return self._one_discard(legal) == (action == "discard")
             kinds = {type(m) for m in legal}
-            wanted = {"draw": Draw, "decline": Decline}[action]
-            return wanted in kinds
+            wanted = {"draw": Draw, "decline": Decline}[action.removesuffix("_why")]
+            return (wanted in kinds) != action.endswith("_why")     # d, n when they can't: say why
         return super().check_action(action, parameters)
 
     def _needs_handoff(self, seat: int) -> bool:
