@@ -224,9 +224,18 @@ def preview(game, move, glyphs) -> Preview:
             return Preview(move, lines, detail, marks, after)
         return Preview(move, lines, detail, marks)
 
+    # who sent whom back to START, as the engine tells it ("… was bumped back to START by …",
+    # "… slid to … and sent … back to START"): each bump goes on the line of the pawn that made it
+    by = _bumpers(events)
+    moving = {p for p, _, _ in parts}
+    sent_back = {p for p in moving if final_of(p) == "start"}      # a split's part swept by the other's slide
+
+    def bumps_by(pawn: int) -> str:
+        return "".join(f" {glyphs.bumped}{pawn_label(v)}" for v, b in by.items() if b == pawn)
+
     if kind == "switch":
         (a, la, _), (b, lb, _) = parts
-        lines = [f"{pawn_label(a)} {loc_short(la)} {glyphs.swap} {pawn_label(b)} {loc_short(lb)}"]
+        line = f"{pawn_label(a)} {loc_short(la)} {glyphs.swap} {pawn_label(b)} {loc_short(lb)}"
         # each pawn lands (◆, with its label) on the other's square, and a slide goes on (▸)
         marks += [(parse_loc(lb, b >> 2), "to1"), (parse_loc(la, a >> 2), "to2")]
         for i, (pawn, land) in enumerate(((a, lb), (b, la)), 1):
@@ -236,28 +245,34 @@ def preview(game, move, glyphs) -> Preview:
                                                          else "is sent back to START"))
                 if fin != "start":
                     marks.append((parse_loc(fin, pawn >> 2), f"end{i}"))
+                    # the line says where the slide ends and whom it sends back
+                    line += f", {pawn_label(pawn)} {glyphs.slide_to}{loc_short(fin)}{bumps_by(pawn)}"
+        lines = [line]
     else:
         lines = []
         for i, (pawn, frm, to) in enumerate(parts, 1):
             label = pawn_label(pawn)
             fin = final_of(pawn)
             slides = fin is not None and fin not in (to, "start")
-            # the line says where a slide ends (as the board marks it), so a pawn bumped
-            # on the slide is not read as standing where the move lands
-            land = loc_short(to) + (f" {glyphs.slide_to}{loc_short(fin)}" if slides else "")
-            text = f"{label} {loc_short(frm)} {arrow} {land}"
+            text = f"{label} {loc_short(frm)} {arrow} {loc_short(to)}"
             if kind == "backward":
-                text = f"{label} back {loc_short(frm)} {arrow} {land}"
+                text = f"{label} back {loc_short(frm)} {arrow} {loc_short(to)}"
             elif kind == "start":
-                text = f"{label} out of START {arrow} {land}"
+                text = f"{label} out of START {arrow} {loc_short(to)}"
             elif kind == "sorry":
-                text = f"SORRY! {label} START {arrow} {land}"
+                text = f"SORRY! {label} START {arrow} {loc_short(to)}"
             if kind == "split":
                 steps = _split_steps(game, pawn, frm, to)
                 text = f"{'' if i == 1 else '+ '}{text} ({steps})"
-            lines.append(text)
-            marks += [(parse_loc(frm, pawn >> 2), f"from{i}"), (parse_loc(to, pawn >> 2), f"to{i}")]
-            if fin == "start" and to != "start":
+            # the line says where a slide ends (as the board marks it), so a pawn bumped
+            # on the slide is not read as standing where the move lands
+            if slides:
+                text += f" {glyphs.slide_to}{loc_short(fin)}"
+            lines.append(text + bumps_by(pawn))
+            marks.append((parse_loc(frm, pawn >> 2), f"from{i}"))
+            # a part the other part's slide sends back: its square marked as bumped, not landed on
+            marks.append((parse_loc(to, pawn >> 2), "bumped" if pawn in sent_back else f"to{i}"))
+            if pawn in sent_back:
                 effects.append(f"{label} is sent back to START")
             elif slides:
                 effects.append(f"{label} slides to {loc_words(fin)}")
@@ -266,19 +281,13 @@ def preview(game, move, glyphs) -> Preview:
                 effects.append(f"{label} reaches HOME")
         if kind == "split":
             lines[0] = "7 split: " + lines[0]
-    moving = {p for p, _, _ in parts}
     if after is not None:
         bumped = [p for s, locs in enumerate(before) for k, loc in enumerate(locs)
                   if (p := s * 4 + k) not in moving and loc != "start" and after[s][k] == "start"]
         for p in bumped:
-            where = before[p >> 2][p & 3]
-            marks.append((parse_loc(where, p >> 2), "bumped"))
-            if kind != "switch":
-                # the list names whom it hits: on the line of the part that lands there (or slides)
-                row = next((i for i, (_, _, to) in enumerate(parts) if to == where),
-                           next((i for i, (q, _, to) in enumerate(parts) if final_of(q) not in (None, to)),
-                                len(lines) - 1))
-                lines[row] += f" {glyphs.bumped}{pawn_label(p)}"
+            marks.append((parse_loc(before[p >> 2][p & 3], p >> 2), "bumped"))
+            if p not in by:         # (the engine said nothing of it: on the last line, not lost)
+                lines[-1] += f" {glyphs.bumped}{pawn_label(p)}"
         if bumped:
             partner = [p for p in bumped if game.variant == "teams" and p >> 2 != move.seat
                        and (p >> 2) % 2 == move.seat % 2]
@@ -289,6 +298,20 @@ def preview(game, move, glyphs) -> Preview:
     detail = "; ".join(effects)
     detail = sentence(detail)
     return Preview(move, lines, detail, marks)
+
+
+def _bumpers(events) -> dict[int, int]:
+    """{pawn sent back to START: the pawn that sent it}, from a move's events."""
+    out = {}
+    for event in events:
+        if event.kind not in ("bump", "slide"):
+            continue
+        named = [COLOUR_NAMES.index(c) * 4 + int(n) - 1 for c, n in _PAWN_WORDS.findall(str(event))]
+        if event.kind == "bump" and len(named) == 2:       # "X was bumped back to START by Y"
+            out[named[0]] = named[1]
+        elif event.kind == "slide":                        # "Y slid to … and sent X, Z back to START"
+            out.update((victim, named[0]) for victim in named[1:])
+    return out
 
 
 def in_list_order(game, moves: list) -> list:

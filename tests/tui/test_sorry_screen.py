@@ -382,6 +382,31 @@ def test_the_move_list_names_the_pawn_a_move_bumps_and_warns_of_a_partner():
     assert "R1 14 -> 16 %19 xR2" in [sv.preview(g, m, glyphs(True)).lines[0] for m in g.legal_moves()]
 
 
+def test_each_bump_is_named_on_the_line_of_the_pawn_that_makes_it():
+    """A 7 split whose two parts both slide: the pawn swept goes on the line of the slide that
+    swept it (as the engine tells it), and a part swept by the other part's slide is marked as
+    sent back on the board, not as landing. An 11 switch that slides says so on its line."""
+    from engine.sorry.game import SorryGame
+    from themes import glyphs
+    from tui import sorry_view as sv
+
+    def previews(g):
+        return {tuple(p.lines): p for p in (sv.preview(g, m, glyphs()) for m in g.legal_moves())}
+
+    for yellow, lines in (("track:26", ("7 split: R1 11 → 16 (5) ▸19", "+ R2 22 → 24 (2) ▸28 ✕Y1")),
+                          ("track:18", ("7 split: R1 11 → 16 (5) ▸19 ✕Y1", "+ R2 22 → 24 (2) ▸28"))):
+        g = SorryGame.from_position([["track:11", "track:22"], ["track:40"], [yellow], []], card="7",
+                                    to_act=0, seed=1)
+        assert lines in previews(g), (yellow, list(previews(g)))
+    g = SorryGame.from_position([["track:20", "track:22"], ["track:40"], [], []], card="7", to_act=0, seed=1)
+    p = previews(g)[("7 split: R2 22 → 25 (3)", "+ R1 20 → 24 (4) ▸28 ✕R2")]
+    assert (("track", 25), "bumped") in p.marks and not any(role == "to1" for _, role in p.marks)
+    assert p.detail == "R2 is sent back to START; R1 slides to square 28."
+    g = SorryGame.from_position([["track:40"], ["track:16"], [], ["track:18"]], card="11", to_act=0, seed=1)
+    lines = [line for key in previews(g) for line in key]
+    assert "R1 40 ⇄ B1 16, R1 ▸19 ✕G1" in lines and "R1 40 ⇄ G1 18" in lines, lines
+
+
 @run_async
 async def test_after_a_2_the_turn_panel_says_the_same_player_plays_again():
     session = session_at([["track:20"], ["track:40"]], card="2", seed=2)
