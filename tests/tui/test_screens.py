@@ -319,6 +319,34 @@ async def test_the_setup_says_what_the_line_being_changed_means(home):
 
 
 @run_async
+async def test_a_row_says_when_its_game_is_open_elsewhere_as_it_is_highlighted(home):
+    from tui.screens.load import OPEN_ELSEWHERE
+
+    free = session_at([["track:10"], ["track:30"]], card="3", seed=1)
+    held = session_at([["track:20"], ["track:40"]], card="3", seed=2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        other = OtherParlor(held.path)
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen), what="Load")
+        table = app.screen.query_one("#saves")
+        paths = [e.path for e in app.screen.entries]
+        row = paths.index(held.path)
+        when = lambda: str(table.get_cell(str(row), "when"))      # noqa: E731
+        assert when() == OPEN_ELSEWHERE
+        assert str(table.get_cell(str(paths.index(free.path)), "when")) != OPEN_ELSEWHERE
+        away, back = ("down", "up") if row == 0 else ("up", "down")
+        table.move_cursor(row=row)
+        other.close()                                     # it quits; the list is not read again
+        await pilot.press(away, back)                     # the row, highlighted again, follows
+        await until(pilot, lambda: when() != OPEN_ELSEWHERE, what="the row to follow")
+        other = OtherParlor(held.path)                    # and opens it again
+        await pilot.press(away, back)
+        await until(pilot, lambda: when() == OPEN_ELSEWHERE, what="the row to follow again")
+        other.close()
+
+
+@run_async
 async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home):
     good = session_at([["track:20"], ["track:40"]], card="3", seed=2)
     before = good.path.read_bytes()
