@@ -899,6 +899,15 @@ async def test_title_lines_that_cannot_be_used_say_so_in_words(home):
         titles = [n.title for n in app._notifications]
         assert titles == ["Nothing to continue", "Nothing to load"], titles
         assert isinstance(app.screen, TitleScreen)
+        assert "press n to start one." in list(app._notifications)[0].message
+        # with saves but none to continue (a damaged one here), c points to l
+        app.clear_notifications()
+        app.save_dir.mkdir(parents=True, exist_ok=True)
+        (app.save_dir / "sorry-cut.json").write_text('{"format": "parlor-save"')
+        app.screen.refresh_menu()
+        await pilot.press("c")
+        await until(pilot, lambda: len(app._notifications) == 1, what="the note")
+        assert "l lists the saved games" in list(app._notifications)[0].message
 
 
 @run_async

@@ -134,7 +134,9 @@ class TitleScreen(ParlorScreen):
         # their keys, pressed anyway, say why nothing opens (the line under the menu says so
         # only while no toast is over it)
         if event.key == "c" and getattr(self, "_latest", None) is None:
-            self.notify("There is no unfinished game to continue: press n to start one.",
+            saved = " (l lists the saved games: finished, or that can't be opened here)" \
+                if getattr(self, "_has_saves", False) else ""
+            self.notify(f"There is no unfinished game to continue: press n to start one{saved}.",
                         title="Nothing to continue")
         elif event.key == "l" and not getattr(self, "_has_saves", True):
             self.notify(f"There are no saved games in {self.app.save_dir}: press n to start one.",
