@@ -237,7 +237,9 @@ def preview(game, move, glyphs) -> Preview:
         (a, la, _), (b, lb, _) = parts
         line = f"{pawn_label(a)} {loc_short(la)} {glyphs.swap} {pawn_label(b)} {loc_short(lb)}"
         # each pawn lands (◆, with its label) on the other's square, and a slide goes on (▸)
-        marks += [(parse_loc(lb, b >> 2), "to1"), (parse_loc(la, a >> 2), "to2")]
+        # (a pawn the other's slide sends back: its square marked as bumped, not landed on)
+        marks += [(parse_loc(lb, b >> 2), "bumped" if final_of(a) == "start" else "to1"),
+                  (parse_loc(la, a >> 2), "bumped" if final_of(b) == "start" else "to2")]
         for i, (pawn, land) in enumerate(((a, lb), (b, la)), 1):
             fin = final_of(pawn)
             if fin is not None and fin != land:

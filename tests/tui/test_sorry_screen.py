@@ -405,6 +405,12 @@ def test_each_bump_is_named_on_the_line_of_the_pawn_that_makes_it():
     g = SorryGame.from_position([["track:40"], ["track:16"], [], ["track:18"]], card="11", to_act=0, seed=1)
     lines = [line for key in previews(g) for line in key]
     assert "R1 40 ⇄ B1 16, R1 ▸19 ✕G1" in lines and "R1 40 ⇄ G1 18" in lines, lines
+    # a switch whose slide sweeps the other pawn of the switch: marked as sent back, on the board too
+    g = SorryGame.from_position([["start", "track:28"], ["start", "start", "start", "track:24"], [], []],
+                                card="11", to_act=0, seed=1)
+    p = previews(g)[("R2 28 ⇄ B4 24, R2 ▸28 ✕B4",)]
+    assert sorted(role for _, role in p.marks) == ["bumped", "end1", "to1"], p.marks
+    assert (("track", 28), "bumped") in p.marks
 
 
 @run_async
