@@ -790,6 +790,9 @@ class SorryGame(Game):
             g.ended_pos = [NAME_LOCS[name] for name in ended] if ended is not None else None
             if g.ended_pos is not None and (len(g.ended_pos) != 16 or not g.history):
                 raise ValueError("ended_positions without a finished game of 16 pawns")
+            ended_track = [loc for loc in g.ended_pos or () if 0 <= loc < SAFE1]
+            if len(ended_track) != len(set(ended_track)):
+                raise ValueError("two pawns on one track square in ended_positions")
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"damaged Sorry! state: {exc!r}") from exc
         g.check()

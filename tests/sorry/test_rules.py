@@ -641,7 +641,7 @@ def test_a_finished_game_of_a_match_keeps_its_last_position_for_its_summary():
     assert g.determinize(1, random.Random(1)).view(1)["match"]["ended_positions"] == ended
     del d["ended_positions"]
     assert SorryGame.from_dict(d).view(None)["match"]["ended_positions"] is None
-    for bad in (["home"] * 15, ["nowhere"] * 16):
+    for bad in (["home"] * 15, ["nowhere"] * 16, ["track:5"] * 2 + ["start"] * 14):
         with pytest.raises(ValueError):
             SorryGame.from_dict({**g.to_dict(), "ended_positions": bad})
 

@@ -501,12 +501,20 @@ async def test_a_match_opened_between_two_games_shows_the_last_games_summary_aga
         events = session.record.events
         return len(events) > 1 and events[-1]["kind"] == "deal" and events[-2]["kind"] == "game_over"
 
+    from tui.widgets.sorry_board import SorryBoard
+
     session = bot_played(variant="points", seed=2, done=between)
     won = session.record.events[-2]["text"]
     moves = len(session.record.moves)
+    ended = session.game.view(None)["match"]["ended_positions"]
+    titles = []                                     # every board drawn: never the next game's
     app = app_for(Session.load(session.path))
     async with app.run_test(size=(100, 30)) as pilot:
+        board_widget = board_screen(app).query_one(SorryBoard)
+        titles.append((board_widget.state.title, board_widget.state.positions))
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen), what="the game's summary")
+        assert titles == [("Game 1 is over", ended)], titles
+        assert board_widget.state.lines == [] and board_widget.state.card is None   # (game 2's piles)
         text = str(app.screen.query_one("#summary-text").render())
         assert won.split(" (")[0] in text, text
         board = board_screen(app)

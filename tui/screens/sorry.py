@@ -56,7 +56,9 @@ class SorryScreen(TurnScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self._log_on_show = None
-        self._ended = False       # a game's summary is up: the board shows that game as it ended
+        # a game's summary is up: the board shows that game as it ended (from the first frame
+        # when the match is opened again between two games: its summary comes back)
+        self._ended = self._between_games() is not None
         if getattr(self.game, "variant", "") == "teams":
             # the partner's pawns too: the footer says 1-8, and 5-8 are bound
             keys = self._bindings.key_to_bindings
@@ -270,6 +272,8 @@ class SorryScreen(TurnScreen):
             state.card = view["card"]      # the title above says who is to play it
             state.card_caption = ""
         state.lines = [f"Draw pile {view['draw_count']}", f"Discards {len(view['discard'])}"]
+        if ended is not None:       # (the piles and the card are the next game's already)
+            state.card, state.card_caption, state.lines = None, "", []
         self.query_one("#board", SorryBoard).state = state
         # detail line under the moves
         detail = self.query_one("#detail", Static)
