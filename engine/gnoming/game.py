@@ -342,6 +342,8 @@ class GnomingGame(Game):
                 if self.hand_from == FROM_DISCARD:
                     return "a card taken from a discard pile must be placed in the layout (G-4.3)"
                 return self._explain_pile(move)
+            if self.hand_from == FROM_DISCARD:
+                return "place the card you took in your layout (G-4.3)"
             return "place or discard the card you drew (G-4.2, G-4.3)"
         if phase == REPLACED:
             if isinstance(move, Bounce):
@@ -353,6 +355,8 @@ class GnomingGame(Game):
                     return "a bounce never goes to a position filled this turn (G-5.4)"
             if isinstance(move, Discard):
                 return self._explain_pile(move)
+            if not can_bounce(self, seat, self.hand):
+                return "discard the replaced card: it cannot bounce (G-5)"
             return "bounce the replaced card or discard it (G-5)"
         return f"{move} is not one of the legal moves now"
 

@@ -244,3 +244,28 @@ def test_equal_face_up_cards_give_one_place_move():
     assert g.legal_moves() == [Place(0, c) for c in (0, 1, 3, 4, 5, 6, 8)] + [Discard(0, 0), Discard(0, 1)]
     moves = g.legal_moves()
     assert len(set(moves)) == len(moves)
+
+
+def test_a_key_that_cannot_play_is_told_what_to_do_with_the_card_in_hand():
+    """explain_illegal for a draw while holding a card: a card taken from a pile is to be
+    placed (G-4.3), a replaced card that cannot bounce is to be discarded (G-5)."""
+    from engine.gnoming.moves import Bounce, Draw
+    from engine.gnoming.apply import FROM_DISCARD
+
+    seen = set()
+    for seed in range(40):
+        g = engine.new_game("gnoming", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and len(seen) < 4:
+            said = g.explain_illegal(Draw(g.to_act))
+            if g.phase == "play":
+                kind = "taken" if g.hand_from == FROM_DISCARD else "drawn"
+                assert said.startswith("place the card you took" if kind == "taken" else "place or discard"), said
+                seen.add(kind)
+            elif g.phase == "replaced":
+                bounces = any(isinstance(m, Bounce) for m in g.legal_moves())
+                assert said.startswith("bounce the replaced card" if bounces
+                                       else "discard the replaced card: it cannot bounce"), said
+                seen.add("no bounce" if not bounces else "bounce")
+            g.play(rng.choice(g.legal_moves()))
+    assert seen == {"taken", "drawn", "no bounce", "bounce"}

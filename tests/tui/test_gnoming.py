@@ -873,6 +873,6 @@ async def test_placing_onto_the_last_face_down_card_warns_of_going_out():
         cards[last] = view["drawn"]
         score = score_layout([parse_card(c) for c in cards])
         status = " ".join(str(screen.query_one("#status").render()).split())
-        assert f"Your last face-down card: you go out, at {score:+d}." in status, status
+        assert f"Your last face-down card: you go out, at {score:+d} before any bounce." in status, status
         assert "-5 if that is the lowest round score (or tied), +5 if not" in status
         assert "Your last face-down card" in screen_text(app)               # on screen at 80 x 24

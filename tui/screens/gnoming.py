@@ -569,8 +569,8 @@ class GnomingScreen(GameScreen):
 
 def going_out_words(score: int) -> str:
     """What placing onto the last face-down card leads to (G-6.1, G-7.7)."""
-    return (f"Your last face-down card: you go out, at {score:+d}. Going out first: -5 if that is "
-            "the lowest round score (or tied), +5 if not.")
+    return (f"Your last face-down card: you go out, at {score:+d} before any bounce. Going out "
+            "first: -5 if that is the lowest round score (or tied), +5 if not.")
 
 
 def discard_words(legal: list, hazard: str) -> str:
