@@ -57,8 +57,8 @@ LINE_HINTS: dict[str, str | dict[str, str]] = {
     },
     "seat": "Bot levels: easy plays any move at random, normal plays a sound game, hard looks ahead "
             "over the cards to come.",
-    "seed": "Seed: a number deals the same cards, with the same bot choices, every time; empty, a "
-            "new deal.",
+    "seed": "Seed: a number deals the same cards every time, and the bots answer the same moves "
+            "alike; empty, a new deal.",
     "target": "Match target: games go on until a player's total reaches it (a single game: its "
               "points decide).",
 }
@@ -189,9 +189,10 @@ class SetupScreen(ParlorScreen):
             hint.update("Partners: Red + Yellow against Blue + Green.")
         else:
             hint.update("Left/right change a line, up/down move between lines, Enter starts.")
-        if self._note:
-            hint.update(self._note)
-        elif (about := self._line_hint(variant)) is not None:
+        about = self._line_hint(variant)
+        if self._note:              # what the form changed by itself, then the line's meaning
+            hint.update(self._note + (f"\n{about}" if about else ""))
+        elif about is not None:
             hint.update(f"{hint.content}\n{about}" if "change a line" not in str(hint.content) else about)
 
     def _line_hint(self, variant: str) -> str | None:
