@@ -447,6 +447,17 @@ async def test_textual_light_themes_get_the_darker_player_colours():
             assert tuple(app.theme_variables[f"player-{n}"] for n in PLAYER_NAMES) == colours, theme
 
 
+async def each_theme(app, pilot):
+    """(name, its CSS variables) for every theme with colours of its own (not textual-ansi,
+    whose colours are the terminal's)."""
+    for theme in sorted(app.available_themes):
+        app.theme = theme
+        await pilot.pause()
+        v = app.theme_variables
+        if "ansi" not in v["background"]:
+            yield theme, v
+
+
 @run_async
 async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
     """A player's colour as text (names, the track) reads on the board in every theme,
@@ -459,12 +470,7 @@ async def test_player_colours_read_as_text_and_as_ground_in_every_theme():
 
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
-        for theme in sorted(app.available_themes):
-            app.theme = theme
-            await pilot.pause()
-            v = app.theme_variables
-            if "ansi" in v["background"]:
-                continue                      # textual-ansi: the terminal's own colours
+        async for theme, v in each_theme(app, pilot):
             for name in PLAYER_NAMES:
                 colour, ink, text = (v[f"player-{name}{part}"] for part in ("", "-ink", "-text"))
                 assert contrast(text, colour) >= 4.5, (theme, name)
@@ -486,13 +492,7 @@ async def test_under_no_color_the_greys_read_too(monkeypatch):
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.no_color
-        for theme in sorted(app.available_themes):
-            app.theme = theme
-            await pilot.pause()
-            v = app.theme_variables
-            if "ansi" in v["background"]:
-                continue                      # textual-ansi: the terminal's own colours
-
+        async for theme, v in each_theme(app, pilot):
             def seen(name: str) -> str:
                 return grey(Color.parse(v[name]).hex6)
 
