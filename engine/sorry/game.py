@@ -81,6 +81,19 @@ def _step_event(seat: int, card: str, kind: str, pawn: int, to: int, steps: int 
     return Event(kind, text, seat)
 
 
+def _check_places(pos: list[int], where: str) -> None:
+    """Raise ValueError unless `pos` places 16 pawns, no two on one square."""
+    if len(pos) != 16:
+        raise ValueError(f"need 16 pawn positions{where}")
+    track = [loc for loc in pos if 0 <= loc < SAFE1]
+    if len(track) != len(set(track)):
+        raise ValueError(f"two pawns on one track square{where}")
+    for c in range(4):
+        safe = [loc for loc in pos[c * 4: c * 4 + 4] if SAFE1 <= loc < HOME]
+        if len(safe) != len(set(safe)):
+            raise ValueError(f"two pawns on one safety square{where}")
+
+
 @cache
 def _bump_event(bumped: int, by: int) -> Event:
     return Event("bump", f"{PAWN_WORDS[bumped]} was bumped back to START by {PAWN_WORDS[by]}",
@@ -788,11 +801,6 @@ class SorryGame(Game):
             g.totals, g.history = list(d["totals"]), [list(h) for h in d["history"]]
             ended = d.get("ended_positions")            # (saves from before it was kept: none)
             g.ended_pos = [NAME_LOCS[name] for name in ended] if ended is not None else None
-            if g.ended_pos is not None and (len(g.ended_pos) != 16 or not g.history):
-                raise ValueError("ended_positions without a finished game of 16 pawns")
-            ended_track = [loc for loc in g.ended_pos or () if 0 <= loc < SAFE1]
-            if len(ended_track) != len(set(ended_track)):
-                raise ValueError("two pawns on one track square in ended_positions")
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"damaged Sorry! state: {exc!r}") from exc
         g.check()
@@ -805,15 +813,11 @@ class SorryGame(Game):
         """Raise ValueError unless the state is consistent (used on load and in tests)."""
         if self.players not in (2, 3, 4) or self.variant not in VARIANTS:
             raise ValueError("bad players or variant")
-        if len(self.pos) != 16:
-            raise ValueError("need 16 pawn positions")
-        track = [loc for loc in self.pos if 0 <= loc < SAFE1]
-        if len(track) != len(set(track)):
-            raise ValueError("two pawns on one track square")
-        for c in range(4):
-            safe = [loc for loc in self.pos[c * 4: c * 4 + 4] if SAFE1 <= loc < HOME]
-            if len(safe) != len(set(safe)):
-                raise ValueError("two pawns on one safety square")
+        _check_places(self.pos, "")
+        if self.ended_pos is not None:              # the last finished game's pawns, alike
+            if not self.history:
+                raise ValueError("ended_positions without a finished game")
+            _check_places(self.ended_pos, " in ended_positions")
         cards = sorted(self.draw + self.discard + ([self.card] if self.card else [])
                        + [c for h in (self.hands or []) for c in h])
         if cards != sorted(DECK):
