@@ -720,6 +720,7 @@ async def test_an_enter_typed_twice_to_close_a_summary_does_not_flip_in_the_next
         await send(pilot, "enter")                   # the same Enter again: not a flip
         await until(pilot, lambda: graced, what="the second Enter handled")
         assert graced == [True] and len(session.record.moves) == played and screen.awaiting
+        assert [n.message for n in app._notifications] == [base.GRACE_NOTE]   # not a silent no
         screen._turn_shown_at -= base.KEY_GRACE
         await send(pilot, "enter")                   # a moment later: Red's own flip
         await until(pilot, lambda: len(session.record.moves) == played + 1, what="Red's flip")

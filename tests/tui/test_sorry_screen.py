@@ -447,6 +447,7 @@ async def test_an_enter_typed_twice_on_a_2_does_not_play_the_new_card_unseen(mon
         await send(pilot, "enter")                  # the same Enter again: the new card is not played
         await until(pilot, lambda: graced, what="the second Enter handled")
         assert graced == [True] and len(session.record.moves) == 1 and screen.awaiting
+        assert [n.message for n in app._notifications] == [base.GRACE_NOTE]   # not a silent no
         screen._turn_shown_at -= base.KEY_GRACE
         await footer_settles(pilot, shows=("Play",))
         await send(pilot, "enter")                  # a moment later: Red's own choice

@@ -71,6 +71,7 @@ class GameScreen(ParlorScreen):
         self._bots_moved = False              # ... and whether a bot has been given one since
         self._covered = False                 # ... or a summary has covered the board since
         self._turn_shown_at = 0.0             # when a person's turn came after a hand-off or another person's
+        self._grace_noted = -1.0              # the turn (its _turn_shown_at) whose refused key was noted
 
     @property
     def awaiting(self) -> bool:
@@ -239,6 +240,16 @@ class GameScreen(ParlorScreen):
     def in_turn_grace(self) -> bool:
         """Whether a move key now would come too soon after the turn passed to this person."""
         return time.monotonic() - self._turn_shown_at < KEY_GRACE
+
+    def refused_in_turn_grace(self) -> bool:
+        """`in_turn_grace`, and if so a short note, once a turn, that the key was not taken:
+        without it a key that does nothing reads as a key that doesn't work."""
+        if not self.in_turn_grace():
+            return False
+        if self._grace_noted != self._turn_shown_at:
+            self._grace_noted = self._turn_shown_at
+            self.notify(GRACE_NOTE, timeout=3)
+        return True
 
     def recap_lines(self, seat: int) -> tuple[list[str], bool]:
         """The public log lines the hand-off shows `seat`'s person: all since their last
@@ -415,6 +426,7 @@ class GameScreen(ParlorScreen):
 
 
 KEY_GRACE = 0.5      # seconds after a hand-off or the results open during which their keys aren't taken
+GRACE_NOTE = "Not taken: that key came as your turn began. Press it again to play."
 
 
 class ParlorModal(ModalScreen[T]):

@@ -222,7 +222,7 @@ class GnomingScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
     def _play(self, move, why: str | None = None) -> None:
-        if not self.awaiting or self.in_turn_grace():
+        if not self.awaiting or self.refused_in_turn_grace():
             return
         if move is None:
             self.message = why or "That is not possible now."

@@ -432,7 +432,7 @@ class TurnScreen(GameScreen):
 
     @on(OptionList.OptionSelected, "#moves")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        if not (self.awaiting and self.is_active) or event.option.disabled or self.in_turn_grace():
+        if not (self.awaiting and self.is_active) or event.option.disabled or self.refused_in_turn_grace():
             return
         index = event.option_index
         if index >= len(self._move_map) or event.option_list.get_option_at_index(index) is not event.option:
