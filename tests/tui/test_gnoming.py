@@ -5,7 +5,7 @@ import pytest
 
 import engine
 from engine import bots, saves
-from engine.gnoming.moves import Discard, Take
+from engine.gnoming.moves import Discard, Place, Take
 from tui.screens.dialogs import HandoffScreen
 from tui.screens.gnoming import GnomingScreen, RoundEndScreen
 from tui.screens.results import ResultsScreen
@@ -397,6 +397,39 @@ async def test_a_bots_drawn_card_is_never_shown():
         assert screen.game.view(0)["drawn"] is None
         await send(pilot, "space")                              # skip: the move is played at once
         await until(pilot, lambda: not screen.bot_turn or screen.game.to_act != 1, what="the skip")
+
+
+@run_async
+async def test_the_turn_panel_names_the_card_a_bot_places_takes_or_discards():
+    # as the move is made the card is public: the panel says it, as the log then does
+    session = gnoming_session(("human", "easy", "easy"), seed=12, until_state=lambda g: g.to_act == 1 and
+                              g.phase == "play" and g.hand_from == "draw")
+    app = app_for(session, bot_delay=30.0)                      # the bot's move stays on show
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = gnoming_screen(app)
+        await until(pilot, lambda: screen.bot_turn and screen._bot_move is not None, what="the bot's move")
+        move, g = screen._bot_move, screen.game
+        held = g.view(1)["drawn"]
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        if isinstance(move, Place):
+            expected = f"Blue places {gv_words(held)} at row {move.cell // 3 + 1} col {move.cell % 3 + 1}"
+        else:
+            expected = f"Blue discards {gv_words(held)} onto discard pile {move.pile + 1}"
+        assert expected in status
+        session.play(move)                                      # the log says the same card
+        assert gv_words(held) in session.event_texts()[-1]
+    session = gnoming_session(("human", "easy", "easy"), seed=5, until_state=lambda g: g.to_act == 1 and
+                              g.phase == "draw" and Take(1, 0) in g.legal_moves())
+    top = session.game.view(None)["discards"][0][-1]
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = gnoming_screen(app)
+        await until(pilot, lambda: screen.bot_turn, what="Blue's turn")
+        assert screen._bot_move_text(Take(1, 0)) == f"Blue takes {gv_words(top)} from discard pile 1"
+
+
+def gv_words(name: str) -> str:
+    return "a Mulligan" if name == "M" else "a Hazard" if name == "H" else f"the {name}"
 
 
 @run_async

@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from engine.gnoming.cards import parse_card
+from engine.gnoming.cards import CARD_WORDS, parse_card
+from engine.gnoming.layout import CELL_NAME
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
 from engine.gnoming.scoring import score_layout
 
@@ -499,6 +500,22 @@ class GnomingScreen(GameScreen):
         text.rstrip()
         update_static(panel, text)
 
+    def _bot_move_text(self, move) -> str:
+        """A bot's move as the Turn panel shows it while it is made: a card it places, takes
+        or discards by name, as the log then says it (the move shows it to all: a card drawn
+        from the draw pile is public once placed or discarded)."""
+        g = self.game
+        who = COLOURS[move.seat]
+        if isinstance(move, Take):
+            top = g.view(None)["discards"][move.pile][-1]
+            return f"{who} takes {CARD_WORDS[parse_card(top)]} from discard pile {move.pile + 1}"
+        held = g.view(move.seat)["drawn"]
+        if held is not None and isinstance(move, Place):
+            return f"{who} places {CARD_WORDS[parse_card(held)]} at {CELL_NAME[move.cell]}"
+        if held is not None and isinstance(move, Discard) and move.pile is not None:
+            return f"{who} discards {CARD_WORDS[parse_card(held)]} onto discard pile {move.pile + 1}"
+        return str(move)
+
     def _draw_status(self, view: dict, legal) -> None:
         g = self.game
         glyphs = self.app.glyphs
@@ -515,7 +532,7 @@ class GnomingScreen(GameScreen):
         who = self.session.seat_label(to_act)
         phase = view["phase"]
         if self._bot_move is not None:
-            text.append(f"{self._bot_move}\n", style="bold")
+            text.append(f"{self._bot_move_text(self._bot_move)}\n", style="bold")
         elif not self.awaiting:
             if self.bot_turn:
                 text.append(f"{who} is thinking{glyphs.dots}\n", style="bold")
