@@ -3,6 +3,7 @@ from late positions, the dead-hand discard, playing for a partner, hand-offs, re
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from textual.geometry import Region
@@ -443,6 +444,27 @@ async def test_a_long_hand_keeps_to_one_row():
         lines = str(board_screen(app).query_one("#status").render()).splitlines()
         assert lines[0].startswith("Green (player 2) to play"), lines
         assert lines[1].rstrip() == "Hand:  5   9   10   10  [Q]  Joker", lines     # (no joker move here)
+
+@run_async
+async def test_the_card_drawn_since_the_last_turn_is_marked_new():
+    # the hand is shown sorted, so the card drawn after the bots' turns is said after it
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
+                           hands={0: ["2", "3", "4", "5", "6", "9"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        status = screen.query_one("#status")
+        assert "new:" not in str(status.render())                # the dealt hand: nothing to mark
+        await select_card(pilot, screen, "9")
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) >= 4 and screen.awaiting, what="Red's next turn")
+        hand = session.game.view(0)["hand"]
+        drawn = list((Counter(hand) - Counter(["2", "3", "4", "5", "6"])).elements())
+        assert len(drawn) == 1
+        line = str(status.render()).splitlines()[1]
+        assert line.startswith("Your hand: ") and line.rstrip().endswith(f"new: {pv.card_name(drawn[0])}"), line
+
 
 @run_async
 async def test_people_in_the_who_column_are_not_read_as_pegs():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections import Counter
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -52,6 +53,19 @@ class PegsScreen(TurnScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self._why = ""                # why the card in play moves nothing (or not that peg), for the detail line
+        self._kept: dict[int, Counter] = {}   # seat -> the cards it kept from its last turn (not known after a reload)
+
+    def apply_move(self, token: int, move) -> None:
+        # the hand, less the card played: the cards the seat holds at its next turn beyond
+        # these are the ones it drew since (the hand is shown sorted: they are marked new)
+        if token == self._token and self.session.is_human(move.seat):
+            self._kept[move.seat] = Counter(self.game.view(move.seat)["hand"]) - Counter([move.card])
+        super().apply_move(token, move)
+
+    def new_cards(self, seat: int, hand: list[str]) -> list[str]:
+        """The cards in `seat`'s `hand` drawn since its last turn (none known before it)."""
+        kept = self._kept.get(seat)
+        return [] if kept is None else sorted((Counter(hand) - kept).elements(), key=hand.index)
 
     def _owner(self) -> int:
         """Whose pegs the seat to act moves (P-8.1)."""
@@ -297,9 +311,13 @@ class PegsScreen(TurnScreen):
         else:
             who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
+            new = self.new_cards(viewer, hand)
+            drew = f" new: {', '.join(map(pv.card_name, new))}" if new else ""
             room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
-            if room and len(who) + 2 + cards > room:
+            if room and len(who) + 2 + cards + len(drew) > room:
                 who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
+                if len(who) + 2 + cards + len(drew) > room:
+                    drew = ""
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
@@ -315,6 +333,7 @@ class PegsScreen(TurnScreen):
                     st = "dim" if self.awaiting else ""
                 text.append(shown, style=st)
                 text.append(" ")
+            text.append(drew, style="italic")
             text.append("\n")
             if self.awaiting:
                 if not moving:
