@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
+from ..widgets.game_log import GameLog, hang
 from ..widgets.options import Options
 from .base import GAME_BINDINGS, GameScreen
 
@@ -277,6 +278,8 @@ class TurnScreen(GameScreen):
         self.call_after_refresh(self._refocus)
         if self._bot_move is not None:          # its title fits the new width
             self.call_after_refresh(self._fill_moves)
+        elif self.awaiting:                     # its lines wrap to the new width
+            self.call_after_refresh(self._fill_moves, True)
 
     def _refocus(self) -> None:
         moves = self.query_one("#moves", MoveList)
@@ -360,7 +363,7 @@ class TurnScreen(GameScreen):
         if self._bot_move is not None:
             p = self.make_preview(self._bot_move)
             self._previews[0] = p
-            ml.add_option(Option(Text("\n".join(p.lines)), id="bot"))
+            ml.add_option(Option(self._entry(p.lines, ml), id="bot"))
             ml.highlighted = 0
             card = getattr(self._bot_move, "card", None)
             move = self._bot_move
@@ -409,7 +412,7 @@ class TurnScreen(GameScreen):
         for i, move in enumerate(shown):
             p = self.make_preview(move)
             self._previews[i] = p
-            ml.add_option(Option(Text("\n".join(p.lines)), id=f"m{i}"))
+            ml.add_option(Option(self._entry(p.lines, ml), id=f"m{i}"))
         unsplit = self.unsplit_text()
         note = self.list_note(self.card_in_play()) if shown else None
         if shown and unsplit:
@@ -425,6 +428,17 @@ class TurnScreen(GameScreen):
             ml.highlighted = old if old is not None and old < n else 0
         self._move_map = shown
         self.refresh_bindings()         # Tab shows only with two moves or more: the count changed
+
+    @staticmethod
+    def _entry(lines: list[str], ml: MoveList) -> Text:
+        """A move's lines as the list shows them: a line too long for the list wraps with its
+        rows after the first indented, as in the log, so that a bump (✕B2) left alone on a
+        row doesn't read as a move of its own. Before the list is laid out, as they are."""
+        width = ml.scrollable_content_region.width - (0 if ml.show_vertical_scrollbar else
+                                                      ml.styles.scrollbar_size_vertical)
+        if width > len(GameLog.INDENT) + 8:
+            lines = [hang(line, width, GameLog.INDENT) for line in lines]
+        return Text("\n".join(lines))
 
     @on(OptionList.OptionHighlighted, "#moves")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
