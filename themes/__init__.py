@@ -268,6 +268,7 @@ GLYPHS: dict[str, tuple[str, str]] = {
     "box-br": ("╯", "+"),
     "box-h": ("─", "-"),
     "box-v": ("│", "|"),
+    "area-edge": ("┊", ":"),         # Sorry! compact board: a START/HOME area's side beside the track
     "left": ("◀", "<"),
     "right": ("▶", ">"),
     "key-left": ("←", "<"),          # the arrow keys, as the footer writes them

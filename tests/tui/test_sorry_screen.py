@@ -918,3 +918,21 @@ def test_start_and_home_areas_say_whose_they_are():
     assert SorryBoard._box_lines("Red", "HOME", [0], 11, 2) == ["Red HOME", [0]]
     assert SorryBoard._box_lines("Blue", "START", [4, 5, 6], 5, 4) == ["Blue", "START", [4, 5], [6]]
     assert SorryBoard._box_lines("Yellow", "START", [8, 9], 5, 2) == ["START", [8, 9]]
+
+
+@run_async
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_a_pawn_on_the_track_beside_blues_start_is_set_off_from_the_pawns_in_it(ascii):
+    # compact board: square 20 is one cell from Blue's START, so " Y1 B1 B2" read as three
+    # pawns in START; an edge goes between them on that row only
+    edge = ":" if ascii else "┊"
+    for yellow, edges in ((["track:20", "track:19"], 2), (["track:40"], 0)):
+        session = session_at([["track:5"], ["start"] * 4, yellow], kinds=("human", "normal", "normal"),
+                             card="5", seed=1)
+        app = app_for(session, ascii=ascii)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await human_turn(pilot)
+            rows = screen_text(app).splitlines()[1:17]          # the board's
+            assert sum(row[3] == edge for row in rows) == edges, rows
+            if edges:
+                assert rows[10].startswith(f" Y1{edge}B1 B2") and rows[11].startswith(f" Y2{edge}B3 B4"), rows

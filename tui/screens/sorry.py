@@ -106,6 +106,8 @@ class SorryScreen(TurnScreen):
             (f"{g['slide-right']}{g['slide-h'] * 3}{g['slide-end']}",
              "a slide: land on its first square (another colour's) and slide to its end"),
             (f"S1 {g.dots} S5", "a colour's safety zone, then HOME"),
+            (f"Y1{g['area-edge']}B1", "on the small board: a pawn on the track (Y1) beside pawns in a START "
+                                     "or HOME area (B1)"),
         ]
         if self.private_hands():
             marks.append(("[7]  7", "a card that can move, one that can't (dimmed)"))

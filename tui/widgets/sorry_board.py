@@ -152,6 +152,7 @@ class SorryBoard(CanvasBoard):
 
         # -- START and HOME areas
         box_pawns: dict[tuple, list[tuple[int, int, int]]] = {}   # (kind, colour) -> (pawn, x, y)
+        left_square = {r * ch: sq for sq, (r, c) in enumerate(sv.TRACK_CELLS) if c == 0}   # row -> square
         for colour in range(4):
             zone = style(f"sorry-board--zone{colour}")
             label_style = zone + style("sorry-board--label")
@@ -166,6 +167,10 @@ class SorryBoard(CanvasBoard):
                     w -= 1
                 for yy in range(y0, y0 + h):
                     put(x0, yy, " " * w, zone)
+                    if cw == 3 and c0 == 1 and ("track", left_square.get(yy)) in occupant:
+                        # compact: a pawn on the track one cell from the area gets an edge
+                        # between them (" Y1 B1 B2" read as three pawns in Blue's START)
+                        put(x0 - 1, yy, g["area-edge"], style("sorry-board--number"))
                 extra = [p for place, role, p in state.marks
                          if place == (kind, colour) and role.startswith("to") and p not in pawns]
                 shown = sorted(pawns) + extra
