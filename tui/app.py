@@ -32,6 +32,11 @@ from .text import sentence, without_rule_ids
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "Up", "↓": "Dn"})     # ("^" is ctrl: ^q)
 
+# Textual's lowercase names of word keys, written as README and the help's prose write them
+KEY_WORDS = {"esc": "Esc", "space": "Space", "home": "Home", "end": "End", "tab": "Tab", "del": "Del",
+             "pgup": "PgUp", "pgdn": "PgDn", "shift+tab": "Shift+Tab", "f1": "F1", "^home": "^Home",
+             "^end": "^End"}
+
 
 @dataclass
 class Start:
@@ -310,7 +315,8 @@ class ParlorApp(App[None]):
             key = binding.key.split(",")[0]
             if key in names:
                 return names[key]
-        return super().get_key_display(binding)
+        shown = super().get_key_display(binding)
+        return KEY_WORDS.get(shown, shown)
 
     @property
     def too_small(self) -> bool:

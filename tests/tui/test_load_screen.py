@@ -251,9 +251,9 @@ async def test_home_and_end_go_to_the_first_and_last_rows_and_the_page_keys_page
         assert table.cursor_row == 0
         # the help says what they do; the footer keeps the list's own keys first
         help_rows = dict((what, keys) for keys, what in key_rows(screen))
-        assert help_rows["The top of the list (the game played last)"] == "home ^home"
-        assert help_rows["The bottom of the list (the game played longest ago)"] == "end ^end"
-        assert help_rows["A page up or down the list"] == "pgup pgdn"
+        assert help_rows["The top of the list (the game played last)"] == "Home ^Home"
+        assert help_rows["The bottom of the list (the game played longest ago)"] == "End ^End"
+        assert help_rows["A page up or down the list"] == "PgUp PgDn"
         assert not any("Cursor" in what for what in help_rows)
         assert footer_fits(app)[:3] == ["up", "enter", "d"]
         # End then Enter opens the game on the last row: the oldest

@@ -155,9 +155,9 @@ async def test_bots_play_at_the_chosen_pace_and_space_skips_ahead():
         assert app.screen.__class__.__name__ == "HelpScreen"
         # on a bot's turn help still lists the keys of the player's own turn (the footer doesn't)
         rows = dict((what, keys) for keys, what in app.screen.rows)
-        assert "tab" in rows["Highlight the next legal move"] and rows["Play the highlighted move"] == "⏎"
+        assert "Tab" in rows["Highlight the next legal move"] and rows["Play the highlighted move"] == "⏎"
         assert "Skip ahead" in " ".join(rows)
-        await footer_settles(pilot, shows=("esc Close",))
+        await footer_settles(pilot, shows=("Esc Close",))
         await pilot.press("escape")
         await send(pilot, "space")
         await until(pilot, lambda: len(screen.session.record.moves) >= moves_before + 2, timeout=5,
@@ -626,7 +626,7 @@ async def test_help_lists_the_keys_and_the_rules():
                      "Back to the title screen", "Quit (the game is saved", "This help",
                      "Only that pawn's moves"):
             assert any(row.startswith(what) for row in keys), what
-        assert "tab" in keys["Highlight the next legal move"]
+        assert "Tab" in keys["Highlight the next legal move"]
         down = keys["Highlight the next legal move (at the last, show the rest of a reason under it)"]
         assert "j" in down and "↓" in down
         assert "SORRY!" in help_screen.rules() and "S-7" in help_screen.rules()

@@ -621,7 +621,7 @@ async def test_space_pages_the_rules_and_does_not_change_the_game():
         await until(pilot, lambda: scroll.scroll_y > 0, what="a page down")
         assert rules.game == "sorry"
         rows = dict((what, keys) for keys, what in key_rows(rules))
-        assert "space" not in rows.get("Change", "") and "space" in rows.get("Scroll a page up or down", "")
+        assert "Space" not in rows.get("Change", "") and "Space" in rows.get("Scroll a page up or down", "")
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
