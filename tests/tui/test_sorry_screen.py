@@ -448,14 +448,15 @@ async def test_an_enter_typed_twice_on_a_2_does_not_play_the_new_card_unseen(mon
         await until(pilot, lambda: graced, what="the second Enter handled")
         assert graced == [True] and len(session.record.moves) == 1 and screen.awaiting
         assert [n.message for n in app._notifications] == [base.GRACE_NOTE]   # not a silent no
+        await send(pilot, "enter")                  # again within the moment: the note once a turn
+        await until(pilot, lambda: len(graced) == 2, what="the third Enter handled")
+        assert graced == [True, True] and len(app._notifications) == 1 and len(session.record.moves) == 1
         screen._turn_shown_at -= base.KEY_GRACE
         await footer_settles(pilot, shows=("Play",))
         await send(pilot, "enter")                  # a moment later: Red's own choice
-        try:
-            await until(pilot, lambda: len(session.record.moves) == 2, timeout=5, what="Red's second card")
-        except AssertionError:                      # (once in a full run on a busy machine the key
-            await send(pilot, "enter")              # went unheard: not this test's point, so again)
-            await until(pilot, lambda: len(session.record.moves) == 2, what="Red's second card")
+        # (>= 2: Blue may have played already, and a check for exactly 2 then waits in vain)
+        await until(pilot, lambda: len(session.record.moves) >= 2, what="Red's second card")
+        assert session.record.moves[1]["seat"] == 0 and graced[2] is False
 
 
 # ---------------------------------------------------------------- 3. a pawn's moves, and why not
