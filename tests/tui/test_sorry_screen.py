@@ -720,6 +720,12 @@ async def test_a_reason_the_box_cuts_off_scrolls_into_view_at_80x24():
         await pilot.press("end")
         await scrolled(pilot, ml, lambda: ml.max_scroll_y)
         assert ml.highlighted == 0
+        # wider, the reason's lines wrap again to the list's new width (once the size settles)
+        rows = str(ml.get_option_at_index(0).prompt).count("\n")
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: str(ml.get_option_at_index(0).prompt).count("\n") < rows, what="the rewrap")
+        assert ml.highlighted == 0 and all(len(row) <= ml.scrollable_content_region.width
+                                           for row in str(ml.get_option_at_index(0).prompt).splitlines())
 
 
 @run_async

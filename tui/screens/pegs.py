@@ -194,7 +194,7 @@ class PegsScreen(TurnScreen):
     PANEL_ROWS = 26
 
     def on_resize(self) -> None:
-        super().on_resize()
+        # (TurnScreen's handler runs too: Textual calls each class's)
         self.refresh_view()
         # again once the panels have their new widths: the card's help is wrapped to fit
         self.call_after_refresh(self.refresh_view)

@@ -19,13 +19,15 @@ from dataclasses import replace
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
+from textual.events import Resize
+from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import COLOURS
 
 from ..session import Session
-from ..widgets.game_log import GameLog, hang
+from ..widgets.game_log import GameLog, hang, text_width
 from ..widgets.options import Options
 from .base import GAME_BINDINGS, GameScreen
 
@@ -35,7 +37,28 @@ _STEP_UP = "Highlight the previous legal move (at the first, back up the list)"
 
 
 class MoveList(Options):
-    """The legal moves of the card in play: up/down/Tab cycle, Enter plays."""
+    """The legal moves of the card in play: up/down/Tab cycle, Enter plays. The screen
+    wraps the moves' lines to the list's width (`TurnScreen._entry`); when the width
+    changes the list asks for them again (`Rewrap`), once after the next refresh."""
+
+    class Rewrap(Message):
+        """The list's width changed since its lines were wrapped."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._width = 0               # the width at the last resize (0: not laid out yet)
+        self._rewrap = False
+
+    def on_resize(self, event: Resize) -> None:
+        width = event.size.width
+        if self._width and width and width != self._width and not self._rewrap:
+            self._rewrap = True       # (once: a window being dragged sends many resizes)
+            self.call_after_refresh(self._ask_rewrap)
+        self._width = width or self._width
+
+    def _ask_rewrap(self) -> None:
+        self._rewrap = False
+        self.post_message(self.Rewrap())
 
     BINDINGS = [
         Binding("enter", "select", "Play", id="play", tooltip="Play the highlighted move"),
@@ -278,8 +301,11 @@ class TurnScreen(GameScreen):
         self.call_after_refresh(self._refocus)
         if self._bot_move is not None:          # its title fits the new width
             self.call_after_refresh(self._fill_moves)
-        elif self.awaiting:                     # its lines wrap to the new width
-            self.call_after_refresh(self._fill_moves, True)
+
+    def on_move_list_rewrap(self, message: MoveList.Rewrap) -> None:
+        message.stop()
+        if self.awaiting and self._bot_move is None:       # (a bot's move: on_resize refills)
+            self._fill_moves(keep=True)
 
     def _refocus(self) -> None:
         moves = self.query_one("#moves", MoveList)
@@ -434,8 +460,7 @@ class TurnScreen(GameScreen):
         """A move's lines as the list shows them: a line too long for the list wraps with its
         rows after the first indented, as in the log, so that a bump (✕B2) left alone on a
         row doesn't read as a move of its own. Before the list is laid out, as they are."""
-        width = ml.scrollable_content_region.width - (0 if ml.show_vertical_scrollbar else
-                                                      ml.styles.scrollbar_size_vertical)
+        width = text_width(ml)
         if width > len(GameLog.INDENT) + 8:
             lines = [hang(line, width, GameLog.INDENT) for line in lines]
         return Text("\n".join(lines))

@@ -38,9 +38,7 @@ class GameLog(RichLog):
         self._rewrap = False
 
     def write(self, content, *args, **kwargs):
-        # the scrollbar that comes with more lines than rows takes a column: keep it free
-        width = self.scrollable_content_region.width - (0 if self.show_vertical_scrollbar else
-                                                         self.styles.scrollbar_size_vertical)
+        width = text_width(self)
         if isinstance(content, str) and width > len(self.INDENT) + 8:
             content = "\n".join(hang(line, width, self.INDENT) for line in content.split("\n"))
         return super().write(content, *args, **kwargs)
@@ -64,6 +62,13 @@ class GameLog(RichLog):
     def _ask_rewrap(self) -> None:
         self._rewrap = False
         self.post_message(self.Rewrap())
+
+
+def text_width(widget) -> int:
+    """The columns a scrolling widget has for its lines: the scrollbar that comes with more
+    lines than rows takes a column, so it is kept free from the start."""
+    return widget.scrollable_content_region.width - (0 if widget.show_vertical_scrollbar else
+                                                     widget.styles.scrollbar_size_vertical)
 
 
 # spaces a line never breaks at: before a number ("Red 9", "HOME 1"), after a piece's
