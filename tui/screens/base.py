@@ -248,7 +248,7 @@ class GameScreen(ParlorScreen):
             return False
         if self._grace_noted != self._turn_shown_at:
             self._grace_noted = self._turn_shown_at
-            self.notify(GRACE_NOTE, timeout=3)
+            self.notify(GRACE_NOTE, timeout=2)       # (short: it covers the panel at bottom right)
         return True
 
     def recap_lines(self, seat: int) -> tuple[list[str], bool]:
@@ -426,7 +426,7 @@ class GameScreen(ParlorScreen):
 
 
 KEY_GRACE = 0.5      # seconds after a hand-off or the results open during which their keys aren't taken
-GRACE_NOTE = "Not taken: that key came as your turn began. Press it again to play."
+GRACE_NOTE = "Not taken: keys wait half a second as your play begins. Press it again."
 
 
 class ParlorModal(ModalScreen[T]):

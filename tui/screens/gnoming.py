@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from engine.gnoming.cards import CARD_WORDS, parse_card
 from engine.gnoming.layout import CELL_NAME
-from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take
+from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, pile_name
 from engine.gnoming.scoring import score_layout
 
 from .. import gnoming_view as gv
@@ -223,13 +223,14 @@ class GnomingScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
     def _play(self, move, why: str | None = None) -> None:
-        if not self.awaiting or self.refused_in_turn_grace():
+        if not self.awaiting:
             return
-        if move is None:
+        if move is None:        # (why, even in the moment's grace: a second press wouldn't play)
             self.message = why or "That is not possible now."
             self.refresh_view()
             return
-        self.apply_move(self._token, move)
+        if not self.refused_in_turn_grace():
+            self.apply_move(self._token, move)
 
     def _explain(self, move) -> str:
         return sentence(without_rule_ids(self.game.explain_illegal(move)))
@@ -508,12 +509,12 @@ class GnomingScreen(GameScreen):
         who = COLOURS[move.seat]
         if isinstance(move, Take):
             top = g.view(None)["discards"][move.pile][-1]
-            return f"{who} takes {CARD_WORDS[parse_card(top)]} from discard pile {move.pile + 1}"
+            return f"{who} takes {CARD_WORDS[parse_card(top)]} from {pile_name(move.pile)}"
         held = g.view(move.seat)["drawn"]
         if held is not None and isinstance(move, Place):
             return f"{who} places {CARD_WORDS[parse_card(held)]} at {CELL_NAME[move.cell]}"
         if held is not None and isinstance(move, Discard) and move.pile is not None:
-            return f"{who} discards {CARD_WORDS[parse_card(held)]} onto discard pile {move.pile + 1}"
+            return f"{who} discards {CARD_WORDS[parse_card(held)]} onto {pile_name(move.pile)}"
         return str(move)
 
     def _draw_status(self, view: dict, legal) -> None:
