@@ -467,6 +467,23 @@ async def test_the_card_drawn_since_the_last_turn_is_marked_new():
 
 
 @run_async
+async def test_a_new_card_is_starred_in_the_hand_where_the_line_has_no_room_to_say_it():
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
+                           hands={0: ["2", "3", "3", "9", "10", "JOKER"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        screen._kept[0] = Counter(["2", "3", "3", "9", "10"])    # as if the joker was drawn since
+        screen.refresh_view()
+        await pilot.pause()
+        line = str(screen.query_one("#status").render()).splitlines()[1]
+        assert line.startswith("Your hand: ") and "new:" not in line, line     # (the label stays)
+        assert line.count("*") == 1 and line.rstrip().endswith("[10]  Joker*"), line      # (the joker can't move)
+        assert len(line.rstrip()) == len("Your hand: [2] [3] [3] [9] [10]  Joker ")  # (no wider)
+
+
+@run_async
 async def test_people_in_the_who_column_are_not_read_as_pegs():
     # two people and Purple's peg 1 on the board: "P1" may only be Purple's peg
     session = pegs_session(6, ("human", "human", "easy", "easy", "easy", "easy"),

@@ -63,7 +63,9 @@ class PegsScreen(TurnScreen):
         super().apply_move(token, move)
 
     def new_cards(self, seat: int, hand: list[str]) -> list[str]:
-        """The cards in `seat`'s `hand` drawn since its last turn (none known before it)."""
+        """The cards in `seat`'s `hand` that were not in it when it last played (drawn since;
+        after a discard, the card drawn at once with it). None known before its first turn
+        here (a game opened again)."""
         kept = self._kept.get(seat)
         return [] if kept is None else sorted((Counter(hand) - kept).elements(), key=hand.index)
 
@@ -102,6 +104,8 @@ class PegsScreen(TurnScreen):
             (f"{g.target}R1", "where it ends"),
             (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board: under the move's mark, and after it from 100 columns)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),
+            ("new: 4  [4]*", "the card drawn since your last turn: after the hand, or starred where "
+                             "the line has no room"),
             ("A  B", "the two teams"),
         ]
 
@@ -311,13 +315,16 @@ class PegsScreen(TurnScreen):
         else:
             who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
+            room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
+            if room and len(who) + 2 + cards > room:
+                who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
+            # the cards drawn since the last turn: said after the hand, or where that doesn't
+            # fit, starred in it ("[Joker]*", the star in the space after the card)
             new = self.new_cards(viewer, hand)
             drew = f" new: {', '.join(map(pv.card_name, new))}" if new else ""
-            room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
+            starred = Counter()
             if room and len(who) + 2 + cards + len(drew) > room:
-                who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
-                if len(who) + 2 + cards + len(drew) > room:
-                    drew = ""
+                drew, starred = "", Counter(new)
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
@@ -331,8 +338,14 @@ class PegsScreen(TurnScreen):
                     st = "bold"
                 else:
                     st = "dim" if self.awaiting else ""
+                star = starred[card] > 0
+                if star:                # in the space after the name: inside " 5 ", else after "[5]"
+                    starred[card] -= 1
+                    shown = shown[:-1] if shown.endswith(" ") else shown
                 text.append(shown, style=st)
-                text.append(" ")
+                if star:
+                    text.append("*", style="bold")
+                text.append("" if star and not shown.startswith(" ") else " ")
             text.append(drew, style="italic")
             text.append("\n")
             if self.awaiting:
