@@ -478,9 +478,14 @@ async def test_a_new_card_is_starred_in_the_hand_where_the_line_has_no_room_to_s
         screen.refresh_view()
         await pilot.pause()
         line = str(screen.query_one("#status").render()).splitlines()[1]
-        assert line.startswith("Your hand: ") and "new:" not in line, line     # (the label stays)
+        assert line.startswith("Hand: ") and "new:" not in line, line     # ("Hand:" and "new: Joker": too long)
         assert line.count("*") == 1 and line.rstrip().endswith("[10]  Joker*"), line      # (the joker can't move)
-        assert len(line.rstrip()) == len("Your hand: [2] [3] [3] [9] [10]  Joker ")  # (no wider)
+        assert len(line.rstrip()) == len("Hand: [2] [3] [3] [9] [10]  Joker ")  # (no wider)
+        screen._kept[0] = Counter(["3", "3", "9", "10", "JOKER"])       # the 2 new: "Hand:" makes room
+        screen.refresh_view()
+        await pilot.pause()
+        line = str(screen.query_one("#status").render()).splitlines()[1]
+        assert line.startswith("Hand: [2] [3]") and " ".join(line.split()).endswith("Joker new: 2"), line
 
 
 @run_async

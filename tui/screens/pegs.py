@@ -315,16 +315,16 @@ class PegsScreen(TurnScreen):
         else:
             who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
-            room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
-            if room and len(who) + 2 + cards > room:
-                who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
-            # the cards drawn since the last turn: said after the hand, or where that doesn't
-            # fit, starred in it ("[Joker]*", the star in the space after the card)
+            # the cards drawn since the last turn: said after the hand, or where even "Hand:"
+            # leaves no room for that, starred in it ("[Joker]*": in the space after the card)
             new = self.new_cards(viewer, hand)
             drew = f" new: {', '.join(map(pv.card_name, new))}" if new else ""
             starred = Counter()
+            room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
             if room and len(who) + 2 + cards + len(drew) > room:
-                drew, starred = "", Counter(new)
+                who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
+                if len(who) + 2 + cards + len(drew) > room:
+                    drew, starred = "", Counter(new)
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
