@@ -152,6 +152,35 @@ async def test_a_seven_player_game_with_two_people_at_80x24():
     assert seen.count("HandoffScreen") == 0          # nothing is private between turns
 
 
+@run_async
+async def test_people_sharing_the_keyboard_each_keep_their_own_cursor():
+    # each person's first turn starts in the middle, not where the last person left the cursor,
+    # and their next turn where they left it (a draw has no card at the cursor to move it to)
+    session = gnoming_session(("human", "easy", "human", "easy"), seed=7)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = gnoming_screen(app)
+        left: dict[int, int] = {}          # seat -> the cell its last flip left the cursor on
+        while True:
+            assert await settle(pilot) == "human"
+            g = screen.game
+            seat = g.to_act
+            if g.phase == "draw":
+                assert len(left) == 2 and screen.cursor == left[seat], (seat, screen.cursor, left)
+                break
+            assert g.phase in ("flip", "hazard")     # (Enter turns up the card at the cursor)
+            if seat not in left:
+                assert screen.cursor == 4, (seat, screen.cursor)
+                for key in ("up", "left") if seat == 0 else ("down", "right"):
+                    await send(pilot, key)
+                await pilot.pause()
+            left[seat] = screen.cursor
+            moves = len(session.record.moves)
+            await send(pilot, "enter")
+            await until(pilot, lambda: len(session.record.moves) > moves, what="the flip")
+        assert left[0] != left[2]
+
+
 def _human_holding_drawn(g) -> bool:
     return g.to_act == 0 and g.phase == "play" and g.hand_from == "draw"
 

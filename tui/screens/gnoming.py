@@ -112,6 +112,8 @@ class GnomingScreen(GameScreen):
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.cursor = 4
+        self._cursors: dict[int, int] = {}   # each person's cursor as their last turn left it
+        self._cursor_seat: int | None = None  # whose it is now
         self.message = ""
         humans = session.humans
         self._home = humans[0] if humans else 0     # whose grid is large between turns
@@ -175,6 +177,11 @@ class GnomingScreen(GameScreen):
         self.viewer = seat
         self._home = seat
         self.mode = "human"
+        if self._cursor_seat != seat:       # people sharing the keyboard: each their own cursor
+            if self._cursor_seat is not None:
+                self._cursors[self._cursor_seat] = self.cursor
+            self.cursor = self._cursors.get(seat, 4)
+            self._cursor_seat = seat
         legal = self.game.legal_moves()
         if cell_move(legal, self.cursor) is None:
             # the nearest cell with a move (a face-down one first among equals), not the
