@@ -779,10 +779,15 @@ async def test_an_enter_typed_twice_to_close_a_summary_does_not_flip_in_the_next
         graced: list[bool] = []                      # (the key's handling, seen: not a test of nothing)
         real = screen.in_turn_grace
         monkeypatch.setattr(screen, "in_turn_grace", lambda: graced.append(real()) or graced[-1])
+        notes: list[str] = []                        # (recorded: a shown note expires after 2 s)
+        monkeypatch.setattr(screen, "notify", lambda message, **kw: notes.append(message))
+        await send(pilot, "d")                       # no draw in a flip, grace or not: it says why
+        await until(pilot, lambda: screen.message, what="why not")
+        assert not graced and not notes              # (not "press it again": it would not draw)
         await send(pilot, "enter")                   # the same Enter again: not a flip
         await until(pilot, lambda: graced, what="the second Enter handled")
         assert graced == [True] and len(session.record.moves) == played and screen.awaiting
-        assert [n.message for n in app._notifications] == [base.GRACE_NOTE]   # not a silent no
+        assert notes == [base.GRACE_NOTE]            # not a silent no
         screen._turn_shown_at -= base.KEY_GRACE
         await send(pilot, "enter")                   # a moment later: Red's own flip
         await until(pilot, lambda: len(session.record.moves) == played + 1, what="Red's flip")

@@ -444,13 +444,15 @@ async def test_an_enter_typed_twice_on_a_2_does_not_play_the_new_card_unseen(mon
         graced: list[bool] = []                     # (the key's handling, seen: not a test of nothing)
         real = screen.in_turn_grace
         monkeypatch.setattr(screen, "in_turn_grace", lambda: graced.append(real()) or graced[-1])
+        notes: list[str] = []                       # (recorded: a shown note expires after 2 s)
+        monkeypatch.setattr(screen, "notify", lambda message, **kw: notes.append(message))
         await send(pilot, "enter")                  # the same Enter again: the new card is not played
         await until(pilot, lambda: graced, what="the second Enter handled")
         assert graced == [True] and len(session.record.moves) == 1 and screen.awaiting
-        assert [n.message for n in app._notifications] == [base.GRACE_NOTE]   # not a silent no
+        assert notes == [base.GRACE_NOTE]           # not a silent no
         await send(pilot, "enter")                  # again within the moment: the note once a turn
         await until(pilot, lambda: len(graced) == 2, what="the third Enter handled")
-        assert graced == [True, True] and len(app._notifications) == 1 and len(session.record.moves) == 1
+        assert graced == [True, True] and notes == [base.GRACE_NOTE] and len(session.record.moves) == 1
         screen._turn_shown_at -= base.KEY_GRACE
         await footer_settles(pilot, shows=("Play",))
         await send(pilot, "enter")                  # a moment later: Red's own choice
