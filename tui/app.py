@@ -32,10 +32,12 @@ from .text import sentence, without_rule_ids
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "Up", "↓": "Dn"})     # ("^" is ctrl: ^q)
 
-# Textual's lowercase names of word keys, written as README and the help's prose write them
+# Textual's lowercase names of word keys (each part of shift+home, ^end …), written as README
+# and the help's prose write them; with ASCII glyphs, the arrows and ⌫ ⏎ in words too
 KEY_WORDS = {"esc": "Esc", "space": "Space", "home": "Home", "end": "End", "tab": "Tab", "del": "Del",
-             "pgup": "PgUp", "pgdn": "PgDn", "shift+tab": "Shift+Tab", "f1": "F1", "^home": "^Home",
-             "^end": "^End"}
+             "pgup": "PgUp", "pgdn": "PgDn", "f1": "F1", "^home": "^Home", "^end": "^End", "shift": "Shift",
+             "alt": "Alt", "super": "Super", "ctrl": "Ctrl"}
+ASCII_KEYS = str.maketrans({"←": "Left", "→": "Right", "↑": "Up", "↓": "Dn", "⌫": "Backspace", "⏎": "Enter"})
 
 
 @dataclass
@@ -310,13 +312,13 @@ class ParlorApp(App[None]):
         if self.ascii:
             names = {"up": "Up", "down": "Dn", "left": "Left", "right": "Right", "enter": "Enter",
                      "escape": "Esc", "tab": "Tab", "question_mark": "?", "space": "Space",
-                     "delete": "Del", "shift+tab": "S-Tab", "home": "Home", "end": "End",
+                     "delete": "Del", "shift+tab": "Shift+Tab", "home": "Home", "end": "End",
                      "pageup": "PgUp", "pagedown": "PgDn"}
             key = binding.key.split(",")[0]
             if key in names:
                 return names[key]
-        shown = super().get_key_display(binding)
-        return KEY_WORDS.get(shown, shown)
+        shown = "+".join(KEY_WORDS.get(part, part) for part in super().get_key_display(binding).split("+"))
+        return shown.translate(ASCII_KEYS) if self.ascii else shown
 
     @property
     def too_small(self) -> bool:

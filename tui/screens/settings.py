@@ -52,7 +52,7 @@ class SettingsScreen(ParlorScreen):
                                        for k, v in BOT_SPEEDS.items()], app.settings.bot_speed,
                          id="speed", label_width=12)
         yield Static("Changes apply at once and are kept for next time.\n"
-                     "During a game, space skips the bots' moves ahead.", id="settings-hint",
+                     "During a game, Space skips the bots' moves ahead.", id="settings-hint",
                      classes="hint")
         yield ParlorFooter()
 

@@ -180,7 +180,7 @@ class SetupScreen(ParlorScreen):
         if humans >= 2 and variant == "points":
             hint.update(f"{humans} people at one keyboard: hands are hidden between turns.")
         elif humans == 0:
-            hint.update("No human seat: you will watch the bots play (space skips ahead).")
+            hint.update("No human seat: you will watch the bots play (Space skips ahead).")
         elif game == "pegs":
             teams = [" + ".join(COLOURS[s] for s in range(t, players, 2)) for t in (0, 1)]
             hidden = "; hands are hidden between people's turns" if humans >= 2 else ""
