@@ -467,25 +467,31 @@ async def test_the_card_drawn_since_the_last_turn_is_marked_new():
 
 
 @run_async
-async def test_a_new_card_is_starred_in_the_hand_where_the_line_has_no_room_to_say_it():
-    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
-                           hands={0: ["2", "3", "3", "9", "10", "JOKER"]}, seed=2)
-    app = app_for(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await human_turn(pilot)
-        screen = board_screen(app)
-        screen._kept[0] = Counter(["2", "3", "3", "9", "10"])    # as if the joker was drawn since
+async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_room():
+    # at 80 x 24 the Turn panel has 42 columns: "new: Joker" after this hand needs "Hand:", then
+    # "+Joker"; a wider hand stars the new card in a free space, never squeezing two cards together
+    def hand_line(screen, kept) -> str:
+        screen._kept[0] = Counter(kept)             # as if the rest was drawn since Red's last turn
         screen.refresh_view()
-        await pilot.pause()
-        line = str(screen.query_one("#status").render()).splitlines()[1]
-        assert line.startswith("Hand: ") and "new:" not in line, line     # ("Hand:" and "new: Joker": too long)
-        assert line.count("*") == 1 and line.rstrip().endswith("[10]  Joker*"), line      # (the joker can't move)
-        assert len(line.rstrip()) == len("Hand: [2] [3] [3] [9] [10]  Joker ")  # (no wider)
-        screen._kept[0] = Counter(["3", "3", "9", "10", "JOKER"])       # the 2 new: "Hand:" makes room
-        screen.refresh_view()
-        await pilot.pause()
-        line = str(screen.query_one("#status").render()).splitlines()[1]
-        assert line.startswith("Hand: [2] [3]") and " ".join(line.split()).endswith("Joker new: 2"), line
+        return str(screen.query_one("#status").render()).splitlines()[1].rstrip()
+
+    for hand, cases in ((["2", "3", "3", "9", "10", "JOKER"],
+                         [(["3", "3", "9", "10", "JOKER"], "Hand: [2] [3] [3] [9] [10]  Joker   new: 2"),
+                          (["2", "3", "3", "9", "10"], "Hand: [2] [3] [3] [9] [10]  Joker   +Joker")]),
+                        (["10", "10", "10", "Q", "JOKER", "JOKER"],
+                         [(["10", "10", "Q", "JOKER", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker   Joker"),
+                          (["10", "10", "10", "Q", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker*  Joker"),
+                          (["10", "10", "10", "JOKER", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker   Joker"),
+                          ])):
+        session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]}, hands={0: hand},
+                               seed=2)
+        app = app_for(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await human_turn(pilot)
+            screen = board_screen(app)
+            assert screen.query_one("#status").content_size.width == 42
+            for kept, expected in cases:
+                assert hand_line(screen, kept) == expected, (kept, expected)
 
 
 @run_async

@@ -104,8 +104,8 @@ class PegsScreen(TurnScreen):
             (f"{g.target}R1", "where it ends"),
             (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board: under the move's mark, and after it from 100 columns)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),
-            ("new: 4  [4]*", "the card drawn since your last turn: after the hand, or starred where "
-                             "the line has no room"),
+            ("new: 4  +4  [4]*", "the card drawn since your last turn: after the hand (+4 where "
+                                 "short of room), or starred in it where there is none"),
             ("A  B", "the two teams"),
         ]
 
@@ -315,20 +315,30 @@ class PegsScreen(TurnScreen):
         else:
             who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
-            # the cards drawn since the last turn: said after the hand, or where even "Hand:"
-            # leaves no room for that, starred in it ("[Joker]*": in the space after the card)
+            # the cards drawn since the last turn, after the hand: "new: 4"; where that leaves
+            # no room even after "Hand:", "+4"; else starred in the hand where a space is free
+            # (" 4*" for a card that can't move, "[4]*" at the end), never squeezed
             new = self.new_cards(viewer, hand)
-            drew = f" new: {', '.join(map(pv.card_name, new))}" if new else ""
-            starred = Counter()
             room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
-            if room and len(who) + 2 + cards + len(drew) > room:
+            drew = ""
+            for form in (" new: {}", " +{}"):
+                drew = form.format(", ".join(map(pv.card_name, new))) if new else ""
+                if not room or len(who) + 2 + cards + len(drew) <= room:
+                    break
                 who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
-                if len(who) + 2 + cards + len(drew) > room:
-                    drew, starred = "", Counter(new)
+                if len(who) + 2 + cards + len(drew) <= room:
+                    break
+            else:
+                drew = ""
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
-            for card in hand:
+            starred = set()         # indexes in the hand
+            if new and not drew:
+                for card in set(new):
+                    free = [i for i, c in enumerate(hand) if c == card and (c not in moving or i == len(hand) - 1)]
+                    starred.update(free[:new.count(card)])
+            for i, card in enumerate(hand):
                 # brackets mean "this card can move" (README); the chosen card is in reverse video
                 name = pv.card_name(card)
                 shown = f"[{name}]" if card in moving else f" {name} "
@@ -338,14 +348,13 @@ class PegsScreen(TurnScreen):
                     st = "bold"
                 else:
                     st = "dim" if self.awaiting else ""
-                star = starred[card] > 0
-                if star:                # in the space after the name: inside " 5 ", else after "[5]"
-                    starred[card] -= 1
-                    shown = shown[:-1] if shown.endswith(" ") else shown
-                text.append(shown, style=st)
-                if star:
+                if i in starred:        # the star takes the space after the name
+                    text.append(shown[:-1] if card not in moving else shown, style=st)
                     text.append("*", style="bold")
-                text.append("" if star and not shown.startswith(" ") else " ")
+                    text.append(" " if card not in moving else "")
+                else:
+                    text.append(shown, style=st)
+                    text.append(" ")
             text.append(drew, style="italic")
             text.append("\n")
             if self.awaiting:
