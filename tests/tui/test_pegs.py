@@ -445,6 +445,7 @@ async def test_a_long_hand_keeps_to_one_row():
         assert lines[0].startswith("Green (player 2) to play"), lines
         assert lines[1].rstrip() == "Hand:  5   9   10   10  [Q]  Joker", lines     # (no joker move here)
 
+
 @run_async
 async def test_the_card_drawn_since_the_last_turn_is_marked_new():
     # the hand is shown sorted, so the card drawn after the bots' turns is said after it
