@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
-from ..widgets.game_log import GameLog, hang, text_width
+from ..widgets.game_log import GameLog, WrapsToWidth, hang, text_width
 from ..widgets.options import Options
 from .base import GAME_BINDINGS, GameScreen
 
@@ -36,29 +36,16 @@ _STEP_DOWN = "Highlight the next legal move (at the last, show the rest of a rea
 _STEP_UP = "Highlight the previous legal move (at the first, back up the list)"
 
 
-class MoveList(Options):
+class MoveList(WrapsToWidth, Options):
     """The legal moves of the card in play: up/down/Tab cycle, Enter plays. The screen
-    wraps the moves' lines to the list's width (`TurnScreen._entry`); when the width
-    changes the list asks for them again (`Rewrap`), once after the next refresh."""
+    wraps the moves' lines to the list's width (`TurnScreen._entry`), and again when the
+    width changes (`Rewrap`)."""
 
     class Rewrap(Message):
         """The list's width changed since its lines were wrapped."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._width = 0               # the width at the last resize (0: not laid out yet)
-        self._rewrap = False
-
     def on_resize(self, event: Resize) -> None:
-        width = event.size.width
-        if self._width and width and width != self._width and not self._rewrap:
-            self._rewrap = True       # (once: a window being dragged sends many resizes)
-            self.call_after_refresh(self._ask_rewrap)
-        self._width = width or self._width
-
-    def _ask_rewrap(self) -> None:
-        self._rewrap = False
-        self.post_message(self.Rewrap())
+        self._watch_width(event.size.width)
 
     BINDINGS = [
         Binding("enter", "select", "Play", id="play", tooltip="Play the highlighted move"),

@@ -9,7 +9,27 @@ from textual.message import Message
 from textual.widgets import RichLog
 
 
-class GameLog(RichLog):
+class WrapsToWidth:
+    """For a widget whose lines are wrapped to its width (the log, the move list): when the
+    width changes it posts its `Rewrap` message, once, after the next refresh (a window
+    being dragged sends many resizes), to have its lines written again."""
+
+    Rewrap: type[Message]
+    _wrapped_width = 0                # the width the lines were wrapped to (0: not laid out yet)
+    _rewrap_due = False
+
+    def _watch_width(self, width: int) -> None:
+        if self._wrapped_width and width and width != self._wrapped_width and not self._rewrap_due:
+            self._rewrap_due = True
+            self.call_after_refresh(self._ask_rewrap)       # type: ignore[attr-defined]
+        self._wrapped_width = width or self._wrapped_width
+
+    def _ask_rewrap(self) -> None:
+        self._rewrap_due = False
+        self.post_message(self.Rewrap())                    # type: ignore[attr-defined]
+
+
+class GameLog(WrapsToWidth, RichLog):
     """A RichLog that asks for its lines again when its width changes.
 
     RichLog wraps a line once, at the width it has when the line is written,
@@ -33,9 +53,7 @@ class GameLog(RichLog):
         kwargs.setdefault("min_width", 20)
         kwargs.setdefault("max_lines", 2000)
         super().__init__(**kwargs)
-        self._width = 0           # the width the lines were wrapped to (0: not laid out yet)
         self._height = 0          # the height at the last resize
-        self._rewrap = False
 
     def write(self, content, *args, **kwargs):
         width = text_width(self)
@@ -53,15 +71,7 @@ class GameLog(RichLog):
         if self._height != event.size.height and self.scroll_y >= old_bottom:
             self.call_after_refresh(self.scroll_end, animate=False)
         self._height = event.size.height
-        if self._width and width != self._width and not self._rewrap:
-            # once, after the next refresh: a window being dragged sends many resizes
-            self._rewrap = True
-            self.call_after_refresh(self._ask_rewrap)
-        self._width = width
-
-    def _ask_rewrap(self) -> None:
-        self._rewrap = False
-        self.post_message(self.Rewrap())
+        self._watch_width(width)
 
 
 def text_width(widget) -> int:
