@@ -320,16 +320,13 @@ class PegsScreen(TurnScreen):
             # (" 4*" for a card that can't move, "[4]*" at the end), never squeezed
             new = self.new_cards(viewer, hand)
             room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
-            drew = ""
-            for form in (" new: {}", " +{}"):
-                drew = form.format(", ".join(map(pv.card_name, new))) if new else ""
-                if not room or len(who) + 2 + cards + len(drew) <= room:
-                    break
-                who = "Hand"        # (whose: the line above says) so that the hand keeps to one row
-                if len(who) + 2 + cards + len(drew) <= room:
-                    break
-            else:
-                drew = ""
+            names = ", ".join(map(pv.card_name, new))
+            notes = [f" new: {names}", f" +{names}"] if new else [""]
+            # the label, then the note, as short as the row needs ("Hand": whose, the line
+            # above says), so that the hand keeps to one row
+            fitting = [(label, note) for note in notes for label in (who, "Hand")
+                       if not room or len(label) + 2 + cards + len(note) <= room]
+            who, drew = fitting[0] if fitting else ("Hand", "")
             text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
