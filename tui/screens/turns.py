@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from engine import COLOURS
 
 from ..session import Session
-from ..widgets.game_log import GameLog, WrapsToWidth, hang, text_width
+from ..widgets.game_log import WrapsToWidth, hang_to_width
 from ..widgets.options import Options
 from .base import GAME_BINDINGS, GameScreen
 
@@ -447,10 +447,7 @@ class TurnScreen(GameScreen):
         """A move's lines as the list shows them: a line too long for the list wraps with its
         rows after the first indented, as in the log, so that a bump (✕B2) left alone on a
         row doesn't read as a move of its own. Before the list is laid out, as they are."""
-        width = text_width(ml)
-        if width > len(GameLog.INDENT) + 8:
-            lines = [hang(line, width, GameLog.INDENT) for line in lines]
-        return Text("\n".join(lines))
+        return Text("\n".join(hang_to_width(ml, lines)))
 
     @on(OptionList.OptionHighlighted, "#moves")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

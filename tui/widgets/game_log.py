@@ -56,9 +56,8 @@ class GameLog(WrapsToWidth, RichLog):
         self._height = 0          # the height at the last resize
 
     def write(self, content, *args, **kwargs):
-        width = text_width(self)
-        if isinstance(content, str) and width > len(self.INDENT) + 8:
-            content = "\n".join(hang(line, width, self.INDENT) for line in content.split("\n"))
+        if isinstance(content, str):
+            content = "\n".join(hang_to_width(self, content.split("\n")))
         return super().write(content, *args, **kwargs)
 
     def on_resize(self, event: Resize) -> None:
@@ -79,6 +78,15 @@ def text_width(widget) -> int:
     lines than rows takes a column, so it is kept free from the start."""
     return widget.scrollable_content_region.width - (0 if widget.show_vertical_scrollbar else
                                                      widget.styles.scrollbar_size_vertical)
+
+
+def hang_to_width(widget, lines: list[str]) -> list[str]:
+    """`lines` wrapped to the widget's `text_width`, each line's rows after its first indented
+    (GameLog.INDENT); as they are while the widget has no width yet (not laid out)."""
+    width = text_width(widget)
+    if width <= len(GameLog.INDENT) + 8:
+        return lines
+    return [hang(line, width, GameLog.INDENT) for line in lines]
 
 
 # spaces a line never breaks at: before a number ("Red 9", "HOME 1"), after a piece's
