@@ -1011,3 +1011,35 @@ def test_a_resume_command_breaks_where_the_shell_reads_it_back():
         read = subprocess.run(["bash", "-c", "words() { printf '%s\\n' \"$@\"; }\n" + script],
                               capture_output=True, text=True, check=True).stdout.splitlines()
         assert read == ["--save-dir", long, "continue"], (room, lines)
+
+
+@run_async
+async def test_a_bot_move_held_by_help_is_played_when_help_closes_at_instant_pace(monkeypatch):
+    # at the instant pace (or while Space skips) the held move is played at once when help
+    # closes; it was given to a timer of 0 seconds, which Textual's timer can't run (it
+    # divides by its interval), so the bots stopped for good
+    import threading
+
+    from engine import bots
+
+    go = threading.Event()
+    choose = bots.choose
+
+    def slow_choose(*args):
+        go.wait(10)
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", slow_choose)
+    session = session_at([["track:20"], ["track:40"]], kinds=("easy", "easy"), card="3", seed=2)
+    app = app_for(session, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen.mode == "bot", what="Red thinking")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not screen, what="the help")
+        go.set()
+        await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
+        await pilot.pause(0.1)
+        assert not session.record.moves
+        await pilot.press("escape")          # (two easy bots at once may then play to the end)
+        await until(pilot, lambda: len(session.record.moves) >= 3, what="the bots playing on")

@@ -279,8 +279,12 @@ class GameScreen(ParlorScreen):
             # (one wait: a screen opened and closed again meanwhile starts it over)
             if self._release_timer is not None:
                 self._release_timer.stop()
-            self._release_timer = self.set_timer(0.0 if self._skip else self.app.bot_delay,
-                                                 self._release_held)
+                self._release_timer = None
+            delay = 0.0 if self._skip else self.app.bot_delay
+            if delay > 0:
+                self._release_timer = self.set_timer(delay, self._release_held)
+            else:       # (no timer: Textual's timer of 0 seconds divides by its interval)
+                self.call_after_refresh(self._release_held)
 
     def _begin_bot(self, seat: int) -> None:
         self.mode = "bot"
