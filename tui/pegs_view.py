@@ -234,6 +234,31 @@ def pegs_home(locs: list[str]) -> int:
     return sum(loc.startswith("home") for loc in locs)
 
 
+def helper_lines(view: dict, room: int = 0) -> list[str]:
+    """Who plays for whom, a line per team (team A's first): "Red plays for Yellow",
+    "Red, Pink play for Orange; Yellow for Purple"; where a line is longer than `room` (0: no
+    limit), the helpers by initial ("R, K play for Orange"), then the partners too."""
+    lines = []
+    for team in view["teams"]:
+        groups: dict[int, list[int]] = {}
+        for seat in sorted(team):
+            owner = view["playing_for"][seat]
+            if owner != seat:
+                groups.setdefault(owner, []).append(seat)
+        if not groups:
+            continue
+        for helpers, owners in ((COLOURS, COLOURS), (INITIALS, COLOURS), (INITIALS, INITIALS)):
+            parts = []
+            for owner, seats in groups.items():
+                verb = "" if parts else (" plays" if len(seats) == 1 else " play")
+                parts.append(f"{', '.join(helpers[s] for s in seats)}{verb} for {owners[owner]}")
+            line = "; ".join(parts)
+            if not room or len(line) <= room:
+                break
+        lines.append(line)
+    return lines
+
+
 def lanes(view: dict) -> list[dict]:
     """Per side, what its lane shows: the pegs in START (by number), in HOME
     (by hole) and on its 18 track holes (peg labels)."""

@@ -166,11 +166,90 @@ async def test_bringing_the_last_peg_home_then_playing_for_the_partner():
                    for n in app._notifications)
         await human_turn(pilot)
         status = str(screen.query_one("#status").render())
-        assert "All of Red's pegs are HOME: Red plays Yellow's pegs" in status
+        assert "▸ Red, all HOME, plays Yellow's pegs" in status      # (a row at 80 columns)
         assert all(p[0] == 2 for m in session.game.legal_moves() for p in getattr(m, "parts", ()))
         teams = str(screen.query_one("#teams").render())
         assert "Red plays for Yellow" in teams
         assert int(teams.split("Red + Yellow: ")[1].split("/")[0]) >= 5      # Red's five, maybe Yellow's
+
+
+@run_async
+async def test_no_partner_note_where_people_share_the_keyboard_or_for_a_bot():
+    # the hand-off's recap says who now plays for whom: a note would cover it; and a bot's
+    # notes piled up over the panels while Space skipped (the log and the Teams panel say it)
+    from engine.core import Event
+
+    session = pegs_session(4, ("human", "easy", "human", "easy"),
+                           pegs={0: ["home:2", "home:3", "home:4", "home:5", "track:1"],
+                                 2: ["track:30"]},
+                           hands={0: ["3", "4", "4", "5", "9", "10"]}, seed=5)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        await pilot.pause(0.6)
+        await send(pilot, "enter")
+        await human_turn(pilot)
+        screen = board_screen(app)
+        move = next(m for m in session.game.legal_moves()
+                    if m.card == "3" and m.parts[0][3] == "home:1")
+        await choose_by_keys(pilot, screen, move)
+        await until(pilot, lambda: session.game.positions()[0][4] == "home:1", what="R5 HOME")
+        assert "Red has all pegs HOME and now plays for Yellow" in log_text(screen)
+        assert not any("Playing for a partner" == n.title for n in app._notifications)
+    solo = pegs_session(4, ("human", "easy", "easy", "easy"), seed=5)
+    app = app_for(solo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        screen.after_move(None, [Event("helper", "Blue has all pegs HOME and now plays for Green", 1)])
+        await pilot.pause()
+        assert not app._notifications
+        screen.after_move(None, [Event("helper", "Red has all pegs HOME and now plays for Yellow", 0)])
+        await pilot.pause()
+        assert [n.title for n in app._notifications] == ["Playing for a partner"]
+    # a bot partner goes on with the person's pegs: the person is told
+    home = [f"home:{k}" for k in range(1, 6)]
+    solo = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={2: home}, seed=5)
+    app = app_for(solo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        screen.after_move(None, [Event("helper", "Yellow has all pegs HOME and now plays for Red", 2)])
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["Yellow has all pegs HOME and now plays for Red"]
+
+
+@pytest.mark.parametrize("done,teams_lines", [
+    ((0, 2, 6, 1), ["R, Y, K play for Orange", "Blue plays for Green"]),
+    ((0, 4, 1, 5), ["R plays for Yellow; O for Pink", "B plays for Green; P for Cyan"])])
+@run_async
+async def test_eight_players_late_keep_rows_for_the_moves_at_80x24(done, teams_lines):
+    # four players all HOME: who plays for whom takes a line per team, and the Turn panel's
+    # note keeps to a row, so a split 7 shows whole
+    home = [f"home:{k}" for k in range(1, 6)]
+    pegs = {seat: [f"track:{18 * seat + 6}", f"track:{18 * seat + 9}", "home:1", "home:2", "home:3"]
+            for seat in range(8)}
+    pegs.update({seat: home for seat in done})
+    session = pegs_session(8, ("human",) + ("easy",) * 7, pegs=pegs,
+                           hands={0: ["3", "5", "6", "7", "Q", "JOKER"]})
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await select_card(pilot, screen, "7")
+        teams = str(screen.query_one("#teams").render()).splitlines()
+        assert teams[2:4] == teams_lines
+        status = [line.strip() for line in str(screen.query_one("#status").render()).splitlines()]
+        partner = "Orange" if 2 in done else "Yellow"
+        assert f"▸ Red, all HOME, plays {partner}'s pegs" in status
+        moves = screen.query_one("#moves")
+        assert moves.scrollable_content_region.height >= 2
+        assert screen._selected_card() == "7" and any(len(p.lines) == 2 for p in screen._previews.values())
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        status = str(board_screen(app).query_one("#status").render())
+        assert f"▸ All of Red's pegs are HOME: Red plays {partner}'s pegs" in status
 
 
 @run_async

@@ -204,8 +204,16 @@ class PegsScreen(TurnScreen):
         self.call_after_refresh(self.refresh_view)
 
     def after_move(self, move, events) -> None:
+        # a note for the one person at the keyboard when they go on with a partner's pegs, or
+        # a partner goes on with theirs (as the log and the Teams panel say); not between
+        # bots (the notes piled up over the panels while Space skipped), nor where people
+        # share the keyboard: the hand-off's recap says it, and a note would cover the recap
+        if len(self.session.humans) != 1:
+            return
+        me = self.session.humans[0]
+        playing_for = self.game.view(None)["playing_for"]
         for event in events:
-            if event.kind == "helper":
+            if event.kind == "helper" and event.seat is not None and me in (event.seat, playing_for[event.seat]):
                 self.notify(pv.plain(str(event)), title="Playing for a partner", timeout=8)
 
     # ------------------------------------------------------------ drawing
@@ -298,12 +306,17 @@ class PegsScreen(TurnScreen):
         glyphs = self.app.glyphs
         text = Text()
         to_act = g.to_act
+        room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
         self.append_turn_line(text)
         if to_act is not None:
             owner = view["playing_for"][to_act]
             if owner != to_act:
-                text.append(f"{glyphs.pointer} All of {COLOURS[to_act]}'s pegs are HOME: "
-                            f"{COLOURS[to_act]} plays {COLOURS[owner]}'s pegs\n", style="bold reverse")
+                # on one row where it can: 8 players at 80x24 leave the moves few rows
+                me, them = COLOURS[to_act], COLOURS[owner]
+                banner = f"{glyphs.pointer} All of {me}'s pegs are HOME: {me} plays {them}'s pegs"
+                if room and len(banner) > room:
+                    banner = f"{glyphs.pointer} {me}, all HOME, plays {them}'s pegs"
+                text.append(banner + "\n", style="bold reverse")
         viewer = self._hand_viewer()
         hand = view.get("hand")
         pad = 0                 # blank rows under a card's help that is shorter than the others'
@@ -319,7 +332,6 @@ class PegsScreen(TurnScreen):
             # no room even after "Hand:", "+4"; else starred in the hand where a space is free
             # (" 4*" for a card that can't move, "[4]*" at the end), never squeezed
             new = self.new_cards(viewer, hand)
-            room = self.query_one("#status", Static).content_size.width      # (0 before the layout)
             names = ", ".join(map(pv.card_name, new))
             notes = [f" new: {names}", f" +{names}"] if new else [""]
             # the label, then the note, as short as the row needs ("Hand": whose, the line
@@ -360,7 +372,7 @@ class PegsScreen(TurnScreen):
                 elif selected:
                     # wrapped to the panel; as tall as the tallest of the hand's moving cards,
                     # so the panels below keep still while the player goes through the cards
-                    width = max(10, self.query_one("#status", Static).content_size.width)
+                    width = max(10, room)
                     tall = max(len(_card_help(card, width)) for card in moving | {selected})
                     lines = _card_help(selected, width)
                     pad = tall - len(lines)
@@ -373,18 +385,18 @@ class PegsScreen(TurnScreen):
         glyphs = self.app.glyphs
         text = Text()
         positions = view["positions"]
+        room = self.query_one("#teams", Static).content_size.width      # (0 before the layout)
         for t, team in enumerate(view["teams"]):
             home = sum(pv.pegs_home(positions[s]) for s in team)
             label = (" + ".join(COLOURS[s] for s in team) if len(team) == 2
                      else " ".join(COLOURS[s] for s in team))
-            if len(label) + 16 > self.query_one("#teams", Static).content_size.width:
+            if len(label) + 16 > room:
                 label = " ".join(pv.INITIALS[s] for s in team)
             winner = " won" if view["winners"] and team[0] in view["winners"] else ""
             text.append(f"{pv.TEAM_LETTERS[t]} ", style="bold reverse")
             text.append(f" {label}: {home}/{5 * len(team)} HOME{winner}\n", style="bold" if winner else "")
-        for seat, owner in enumerate(view["playing_for"]):
-            if owner != seat:
-                text.append(f"{COLOURS[seat]} plays for {COLOURS[owner]}\n", style="italic")
+        for line in pv.helper_lines(view, room):      # who plays for whom, a line per team
+            text.append(line + "\n", style="italic")
         top = view["discard"][-1] if view["discard"] else None
         text.append(f"Draw pile {view['draw_count']} {glyphs.sep} discards {len(view['discard'])}",
                     style="dim")
