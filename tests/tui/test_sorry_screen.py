@@ -541,8 +541,11 @@ async def test_a_number_leaves_a_pass_alone_and_help_lists_the_partners_keys_on_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board_screen(app)
         await until(pilot, lambda: screen._bot_move is not None, what="Blue's move on show")
-        rows = dict((what, keys) for keys, what in key_rows(screen))
+        listed = key_rows(screen)
+        rows = dict((what, keys) for keys, what in listed)
         assert rows[_PARTNER_HELP] == "5 6 7 8", rows
+        order = [keys for keys, _ in listed]
+        assert order.index("5 6 7 8") == order.index("0") + 1, order     # by the other number keys
         await send(pilot, "space")
 
 

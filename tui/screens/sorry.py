@@ -37,7 +37,7 @@ _SAID_BEFORE = re.compile(r"^\w+'s pawn \d reached HOME$|^\w+ drew: |^\w+ drew a
 
 
 _PAWN_HELP = "Only that pawn's moves; a second pawn: the 7's splits of the two (again, or 0: every pawn's)"
-_PARTNER_HELP = "Your partner's pawns 1-4: only that pawn's moves, as 1-4 for yours"
+_PARTNER_HELP = "Your partner's pawns 1-4 (5 is their 1, 8 their 4): only that pawn's moves, as 1-4 for yours"
 
 
 COMPACT_TEAMS_BELOW = 30    # rows: below, the Teams panel puts the teams' totals in its title
@@ -66,7 +66,8 @@ class SorryScreen(TurnScreen):
             partners = hidden_number_bindings((5, 6, 7, 8), _PARTNER_HELP)
             for binding in partners:
                 keys.setdefault(binding.key, []).append(binding)
-            self.HELP_BINDINGS = (*self.HELP_BINDINGS, *partners)     # (help lists them on a bot's turn too)
+            # (help lists them on a bot's turn too, next to 1-4 and 0, before the move list's keys)
+            self.HELP_BINDINGS = (*partners, *self.HELP_BINDINGS)
 
     # pieces by number (TurnScreen): a pawn is colour * 4 + number - 1
     def piece_for_key(self, n: int) -> int | None:
