@@ -38,12 +38,19 @@ CARD_HELP = {
     "SORRY": "take a pawn from START onto an opponent's square, bumping it",
 }
 # What differs in the variants: a 2 plays again from the hand (S-13.3); partners may move,
-# switch with and bump each other's pawns (S-12).
+# switch with and bump each other's pawns (S-12.1): every card says "team pawn" (yours or
+# your partner's), in no more rows of the panel than the standard words take
 VARIANT_HELP = {
     "points": {"2": "start a pawn, or move one pawn 2 forward; then play again"},
-    "teams": {"7": "move one pawn 7 forward, or split 7 between two pawns (your partner's too)",
-              "11": "move one pawn 11 forward, or switch places with another pawn (your partner's too)",
-              "SORRY": "take a pawn from START onto another pawn's square (your partner's too), bumping it"},
+    "teams": {
+        "1": "start a team pawn, or move one 1 forward",
+        "2": "start a team pawn, or move one 2 forward; then draw again",
+        **{card: f"move one team pawn {card} {way}" for card, way in
+           (("3", "forward"), ("4", "backward"), ("5", "forward"), ("8", "forward"), ("12", "forward"))},
+        "7": "move one team pawn 7 forward, or split 7 between two team pawns",
+        "10": "move one team pawn 10 forward, or 1 backward",
+        "11": "move one team pawn 11 forward, or switch places with another pawn",
+        "SORRY": "take a team pawn from START onto another pawn's square, bumping it"},
 }
 
 

@@ -948,3 +948,23 @@ async def test_a_pawn_on_the_track_beside_blues_start_is_set_off_from_the_pawns_
             assert sum(row[3] == edge for row in rows) == edges, rows
             if edges:
                 assert rows[10].startswith(f" Y1{edge}B1 B2") and rows[11].startswith(f" Y2{edge}B3 B4"), rows
+
+
+def test_in_partners_every_card_says_it_moves_a_team_pawn_in_as_few_rows():
+    # S-12.1: any card may move either partner's pawns; a card's line said so only for
+    # the 7, the 11 and the SORRY!, so "move one pawn" read as one's own pawns only. The
+    # words take no more rows of the panel at 80 columns (28 wide) than the standard ones,
+    # so the moves keep theirs
+    import textwrap
+
+    from engine.sorry.cards import DECK
+    from tui import sorry_view as sv
+
+    def rows(card, variant):
+        return len(textwrap.wrap(f"Card {sv.card_name(card)}: {sv.card_help(card, variant)}", 28))
+
+    for card in set(DECK):
+        assert "team pawn" in sv.card_help(card, "teams"), card
+        assert "team" not in sv.card_help(card, "standard"), card
+        assert rows(card, "teams") <= rows(card, "standard"), card
+    assert sv.card_help("2", "teams") == "start a team pawn, or move one 2 forward; then draw again"
