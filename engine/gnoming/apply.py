@@ -185,6 +185,12 @@ def start_turn(g, seat: int, events: list) -> None:
     g.chain = False
 
 
+def last_turn(g) -> bool:
+    """Whether the turn being played is the round's last: a player went out before it, and
+    it is the last of the others' one more turn each (G-6.1)."""
+    return g.went_out is not None and g.final_left == 1
+
+
 def end_turn(g, events: list, hazard: bool) -> None:
     """The turn's card is discarded: G-6.1 going out and the final turns,
     G-4.4 the others' optional flips after a Hazard, then the next seat."""
@@ -197,10 +203,11 @@ def end_turn(g, events: list, hazard: bool) -> None:
             events.append(Event("out", f"{SEAT_NAME[seat]} has no face-down card left and goes out: "
                                 f"every other player has one more turn", seat))
     else:
+        last = last_turn(g)
         g.final_left -= 1
-    if g.went_out is not None and g.final_left == 0:
-        end_round(g, events)
-        return
+        if last:
+            end_round(g, events)
+            return
     if hazard:
         queue = [(seat + k) % n for k in range(1, n)                   # G-4.4
                  if g.up[(seat + k) % n].bit_count() <= 7]    # two or more face down: never the last one
@@ -233,8 +240,11 @@ def discard(g, seat: int, pile: int | None, events: list) -> None:
     g.hand_from = None
     if card == HAZARD:
         g.removed += 1
-        events.append(Event("hazard", f"{SEAT_NAME[seat]} discards a Hazard: it leaves play and every "
-                            f"other player may turn up one face-down card", seat))
+        if last_turn(g):                                   # the round ends: no flips
+            then = "the round ends now, with every card turned up"
+        else:
+            then = "every other player may turn up one face-down card"
+        events.append(Event("hazard", f"{SEAT_NAME[seat]} discards a Hazard: it leaves play and {then}", seat))
         end_turn(g, events, True)
         return
     g.piles[pile].append(card)

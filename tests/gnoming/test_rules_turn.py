@@ -321,6 +321,21 @@ def test_G_4_4_a_hazard_in_the_final_turns_but_not_the_last_turn_flips_then_play
     assert last["adjustment"] == -5 and last["scores"] == [21, 51, 45, 54, 54]
 
 
+def test_G_4_4_a_hazard_in_the_very_last_turn_ends_the_round_without_flips_and_says_so():
+    # Red went out; Orange's is the last of the final turns: its Hazard leaves play and the
+    # round ends at once (every card is turned up: RULES.md), and the log doesn't promise flips
+    g = position(5, layouts={0: "1 1 1 / 2 3 4 / 5 6 7", 1: "[3] [4] 5 / 6 7 8 / 9 10 -1",
+                             2: "1 2 3 / 4 5 6 / 7 8 [9]", 3: "[2] [3] 4 / 5 6 7 / 8 9 10",
+                             4: "2 3 4 / 5 6 7 / 8 9 [10]"},
+                 piles=(["6"], ["7"]), draw=["H", "-2"], turn=4, went_out=0, final_left=1)
+    g.play(Draw(4))
+    events = g.play(Discard(4, None))
+    assert events[0].text == ("Orange discards a Hazard: it leaves play and the round ends now, "
+                              "with every card turned up")
+    assert g.round == 2 and g.phase == "flip" and not g.hazard_queue
+    assert [e.kind for e in events].count("reveal") == 4
+
+
 # -- G-4.6 a Mulligan turned up by a Hazard flip ------------------------------------------------
 def test_G_4_6_a_mulligan_turned_up_by_a_hazard_flip_stays_as_a_second_face_up_mulligan():
     # Blue has a face-up Mulligan and a face-down one; Red discards a Hazard and Blue turns
