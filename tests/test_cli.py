@@ -33,6 +33,22 @@ def test_bad_arguments_get_one_line_and_exit_2(args):
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("command,game,players,said", [
+    ("new", "gnoming", "0", "played by 2 to 7 players, not 0"),
+    ("new", "gnoming", "-3", "played by 2 to 7 players, not -3"),
+    ("new", "pegs", "0", "played by 4, 6 or 8 players, not 0"),
+    ("new", "sorry", "20000000", "played by 2, 3 or 4 players, not 20000000"),     # (at once)
+    ("sim", "gnoming", "0", "played by 2 to 7 players, not 0")])
+def test_a_number_of_players_the_game_is_not_played_by_is_told_as_such(capsys, command, game, players, said):
+    # --players 0 said "must be at least 1", as if one player would do; and the number is
+    # checked before --humans, and before a seat is made
+    args = [command, game, "--players", players] + (["--games", "1"] if command == "sim" else ["--humans", "3"])
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    assert said in capsys.readouterr().err
+
+
 def test_version():
     r = run("--version")
     assert r.returncode == 0 and r.stdout.startswith("parlor ")

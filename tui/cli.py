@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 "every other seat), Gnoming A Round 2-7; every seat can be set on its own "
                                 "in the title screen's New game.")
     new.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
-    new.add_argument("--players", type=_positive, metavar="N", help="how many seats (default 4)")
+    new.add_argument("--players", type=_number, metavar="N", help="how many seats (default 4)")
     new.add_argument("--humans", type=_whole, metavar="N",
                      help="how many seats, from the first, are people at this keyboard (default 1; "
                           "0 watches the bots)")
@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "interval), mean scores, game length and decision time.")
     sim.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
     sim.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games to play")
-    sim.add_argument("--players", type=_positive, metavar="N", help="how many seats (default 4)")
+    sim.add_argument("--players", type=_number, metavar="N", help="how many seats (default 4)")
     sim.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     sim.add_argument("--levels", default="normal", metavar="L1,L2,...",
                      help="one level per seat, or one for every seat (easy, normal, hard; default "
@@ -157,14 +157,14 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _at_least(least: int):
-    """An argparse type: a whole number of at least `least`."""
+def _at_least(least: int | None):
+    """An argparse type: a whole number (of at least `least`, unless None)."""
     def check(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < least:
+        if least is not None and value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}: {value}")
         return value
     return check
@@ -172,6 +172,7 @@ def _at_least(least: int):
 
 _positive = _at_least(1)
 _whole = _at_least(0)
+_number = _at_least(None)     # --players: the game says how many it is played by
 
 
 DEFAULT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
@@ -271,9 +272,9 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
 
 def _check_new(ap: argparse.ArgumentParser, args):
     """A GameSpec from `parlor new …`, or a one-line error (exit 2)."""
-    from engine.saves import Seat
+    import engine
 
-    from .session import GameSpec
+    from .session import GameSpec, default_seats
 
     parser = ap.commands["new"]
     _check_variant(parser, args)
@@ -282,16 +283,15 @@ def _check_new(ap: argparse.ArgumentParser, args):
         parser.error("--target applies only to Sorry! with --variant points")
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     humans = 1 if args.humans is None else args.humans
-    if not 0 <= humans <= players:
-        parser.error(f"--humans must be between 0 and the number of players ({players}), not {humans}")
-    level = args.level or "normal"
-    seats = tuple(Seat("human") if i < humans else Seat("bot", level) for i in range(players))
-    spec = GameSpec(game=args.game, players=players, seats=seats, variant=variant,
-                    seed=args.seed, target=args.target)
-    try:
-        spec.validate()
+    spec = GameSpec(game=args.game, players=players, variant=variant, seed=args.seed, target=args.target)
+    try:        # first: how many players the game is played by (before a seat is made)
+        engine.new_game(spec.game, players=players, seed=0, **spec.options())
     except ValueError as exc:
         parser.error(without_rule_ids(str(exc)))
+    if not 0 <= humans <= players:
+        parser.error(f"--humans must be between 0 and the number of players ({players}), not {humans}")
+    spec.seats = default_seats(players, humans, args.level or "normal")
+    spec.validate()
     return spec
 
 
