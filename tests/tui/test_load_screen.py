@@ -13,7 +13,8 @@ from tui.screens.dialogs import ConfirmScreen
 from tui.screens.help import key_rows
 from tui.screens.load import LoadScreen, explain, fit_name
 
-from .helpers import app_for, board_screen, footer_fits, human_turn, run_async, screen_text, scrolled
+from .helpers import (app_for, board_screen, footer_fits, footer_settles, human_turn, run_async, screen_text,
+                      scrolled)
 
 SIZES = [(100, 30), (80, 24)]
 
@@ -193,13 +194,19 @@ async def test_a_folder_and_a_link_to_nothing_named_like_saves_are_listed_as_the
         await highlight(pilot, screen, "dir-x.json")
         assert detail(screen) == ("dir-x.json can't be opened: it is a folder, not a file.\n"
                                   "Parlor leaves it as it is.")
-        assert screen.check_action("delete", ()) is None
+        assert screen.check_action("delete", ()) is False
+        await footer_settles(pilot, shows=("Back",), hides=("Delete", "Open"))     # not offered
+        from tui.screens.help import key_rows
+
+        keys = dict(key_rows(screen))
+        assert keys["⏎"] == "Open" and keys["d Del"] == "Delete"        # ... but help lists them
         await pilot.press("d")
         await pilot.pause()
         assert app.screen is screen and (good.path.parent / "dir-x.json").is_dir()
         entry = await highlight(pilot, screen, "gone.json")
         assert entry.updated.startswith("2026-01-01") and "1970" not in " ".join(rows(screen)["gone.json"])
         assert detail(screen).endswith("Parlor leaves it as it is; d deletes it.")
+        await footer_settles(pilot, shows=("Delete",), hides=("Open",))
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)

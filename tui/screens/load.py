@@ -102,6 +102,10 @@ class SavesTable(DataTable):
 class LoadScreen(ParlorScreen):
     CSS_PATH = "load.tcss"
     HELP_TITLE = "Saved games"
+    # help lists Open and Delete even on a row that can't be opened or deleted (the footer
+    # leaves them out there)
+    HELP_BINDINGS = SavesTable.BINDINGS
+    HELP_ALWAYS = ("select_cursor", "delete")
     BINDINGS = [
         Binding("d,delete", "delete", "Delete"),
         Binding("escape,q", "back", "Back"),
@@ -217,6 +221,7 @@ class LoadScreen(ParlorScreen):
             if str(table.get_cell(key, "when")) != str(when):
                 table.update_cell(key, "when", when, update_width=True)
         detail.update(Text(text))                  # not markup: a file name may hold [brackets]
+        self.refresh_bindings()                    # Open and Delete: offered for this row or not
 
     @on(DataTable.RowSelected)
     def row_chosen(self) -> None:
@@ -229,7 +234,7 @@ class LoadScreen(ParlorScreen):
             if entry is None:
                 return None
             if action == "open" and entry.damaged or action == "delete" and not entry.deletable:
-                return None
+                return False        # not offered (the line under the list says why)
         return True
 
     def action_open(self) -> None:
