@@ -520,6 +520,31 @@ async def test_a_partners_pawn_number_answers_when_the_card_moves_one_pawn():
 
 
 @run_async
+async def test_another_start_pawns_number_keeps_the_list_narrowed_to_the_pawn_that_stands_for_it():
+    # 4 then 3: both in START, where R2 (out first) stands for them; 3 let R2 go, as if it
+    # were 4 again; only the same number (or 0) does
+    session = session_at([["track:10"], ["track:40"]], card="1", seed=1)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        ml = screen.query_one(MoveList)
+        assert ml.border_title == "Moves (2)"
+        await pilot.press("4")
+        assert ml.border_title == "Moves · R2 (1)"
+        await pilot.press("3")
+        assert ml.border_title == "Moves · R2 (1)"
+        await pilot.press("4")
+        assert ml.border_title == "Moves (2)"
+        await pilot.press("3")
+        assert ml.border_title == "Moves · R2 (1)"
+        await pilot.press("2")                     # R2's own number after 3: kept too
+        assert ml.border_title == "Moves · R2 (1)"
+        await pilot.press("0")
+        assert ml.border_title == "Moves (2)"
+
+
+@run_async
 async def test_a_number_leaves_a_pass_alone_and_help_lists_the_partners_keys_on_a_bots_turn():
     from tui.screens.help import key_rows
     from tui.screens.sorry import _PARTNER_HELP

@@ -186,6 +186,7 @@ class TurnScreen(GameScreen):
         self._card_index = 0
         self._move_map: list = []
         self._pieces: tuple[int, ...] = ()           # the pieces chosen by number (the list: their moves)
+        self._piece_keys: dict[int, int] = {}         # the number pressed for each chosen piece
         self._unsplit: tuple[int, int] | None = None  # a pair asked for that no split moves
 
     # ------------------------------------------------------------ hooks
@@ -532,6 +533,8 @@ class TurnScreen(GameScreen):
         self._unsplit = None
         if piece is None:
             self._pieces = ()
+        elif piece in chosen and self._piece_keys.get(piece, n) != n:
+            return      # another START piece's number: the same piece stands for it; kept
         elif piece in chosen:                         # again: that piece is let go
             self._pieces = tuple(p for p in chosen if p != piece)
         elif split and len(chosen) == 1 and any(self.is_split(m) and self._moves_all(m, pair)
@@ -541,6 +544,8 @@ class TurnScreen(GameScreen):
             if split and len(chosen) == 1 and chosen[0] in self._pieces_moving():
                 self._unsplit = pair                  # the list says why the pair is not kept
             self._pieces = (piece,)
+        if piece is not None:
+            self._piece_keys[piece] = n
         self.refill_from_top()
 
     def action_card(self, delta: int) -> None:
