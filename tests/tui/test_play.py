@@ -1043,3 +1043,79 @@ async def test_a_bot_move_held_by_help_is_played_when_help_closes_at_instant_pac
         assert not session.record.moves
         await pilot.press("escape")          # (two easy bots at once may then play to the end)
         await until(pilot, lambda: len(session.record.moves) >= 3, what="the bots playing on")
+
+
+@run_async
+async def test_a_held_enter_gets_past_neither_a_hand_off_nor_the_next_persons_board(monkeypatch):
+    # a key held down repeats faster than the wait: each refused press starts the wait again,
+    # so the held Enter of the one who just played never shows the next hand, nor plays its move
+    import tui.screens.base as base
+
+    monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
+    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
+                         variant="points", hands=hands, seed=4)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        handoff = app.screen
+        for _ in range(3):                   # each press 25 s into the 30 s wait: had the wait not
+            handoff._shown_at -= 25.0        # started again, the second would be taken
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is handoff
+        handoff._shown_at -= base.KEY_GRACE  # released for a moment: taken
+        await pilot.press("enter")
+        await human_turn(pilot)
+        screen = board_screen(app)
+        for _ in range(3):
+            screen._turn_shown_at -= 25.0
+            await send(pilot, "enter")
+            await pilot.pause()
+            assert not session.record.moves and screen.awaiting
+        notes = [n for n in app._notifications if n.message == base.GRACE_NOTE]
+        assert len(notes) == 1                # said once a turn, however often refused
+        screen._turn_shown_at -= base.KEY_GRACE
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) >= 1, what="Red's move")
+
+
+@run_async
+async def test_space_plays_at_once_a_bot_move_on_show_again_after_help():
+    session = session_at([["track:20"], ["track:40"]], kinds=("human", "easy"), card="3", seed=2)
+    app = app_for(session, bot_delay=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await send(pilot, "enter")
+        await until(pilot, lambda: screen._bot_move is not None, what="the bot's move on show")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
+        app._bot_delay = 30.0                # on show again for 30 s, unless Space
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen and screen._release_timer is not None,
+                    what="the board, the move on show again")
+        await pilot.press("space")
+        await until(pilot, lambda: len(session.record.moves) >= 2, timeout=10, what="the bot's move, played")
+
+
+@run_async
+async def test_r_twice_at_once_opens_the_results_once():
+    session = session_at([["home", "home", "home", "safe:5"], ["start"] * 4], card="1", seed=3)
+    app = app_for(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await human_turn(pilot)
+        await send(pilot, "enter")           # safe:4 + 1 -> HOME: Red wins
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results")
+        await pilot.press("escape")
+        screen = board_screen(app)
+        await until(pilot, lambda: app.screen is screen, what="the finished board")
+        screen.action_results()              # r pressed twice before the screen is drawn again
+        screen.action_results()
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results")
+        await pilot.pause(0.2)
+        assert sum(isinstance(s, ResultsScreen) for s in app.screen_stack) == 1
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, what="the board again")
+        await send(pilot, "r")               # and r opens them again
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="results again")

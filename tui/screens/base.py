@@ -61,6 +61,7 @@ class GameScreen(ParlorScreen):
         self.viewer: int | None = None        # the person whose turn is on show
         self._bot_move = None
         self._results_shown = False
+        self._results_open = False            # the results are on show, or about to be
         self._save_error_shown: str | None = None    # the saving error the player was told of
         self._asking = False                  # Quit? is open: the bots wait for the answer
         self._release_timer = None            # the wait before a held bot's move is played
@@ -70,8 +71,10 @@ class GameScreen(ParlorScreen):
         self._last_person: int | None = None  # the seat of the last person to be given a turn
         self._bots_moved = False              # ... and whether a bot has been given one since
         self._covered = False                 # ... or a summary has covered the board since
-        self._turn_shown_at = 0.0             # when a person's turn came after a hand-off or another person's
-        self._grace_noted = -1.0              # the turn (its _turn_shown_at) whose refused key was noted
+        self._turn_shown_at = 0.0             # when the keys' wait began: a person's turn came after a
+                                              # hand-off or another's, or a key was refused in the wait
+        self._graced_turns = 0                # the turns that began with the wait ...
+        self._grace_noted = -1                # ... and the one whose refused key was noted
 
     @property
     def awaiting(self) -> bool:
@@ -228,6 +231,7 @@ class GameScreen(ParlorScreen):
         if (handed_over or self._bots_moved or self._covered or self._last_person not in (None, seat)
                 or self.plays_again()):
             self._turn_shown_at = time.monotonic()
+            self._graced_turns += 1
         self._last_person = seat
         self._bots_moved = False
         self._covered = False
@@ -243,11 +247,13 @@ class GameScreen(ParlorScreen):
 
     def refused_in_turn_grace(self) -> bool:
         """`in_turn_grace`, and if so a short note, once a turn, that the key was not taken:
-        without it a key that does nothing reads as a key that doesn't work."""
+        without it a key that does nothing reads as a key that doesn't work. A refused key
+        starts the wait again, so a key held down (its repeats come faster) is never taken."""
         if not self.in_turn_grace():
             return False
-        if self._grace_noted != self._turn_shown_at:
-            self._grace_noted = self._turn_shown_at
+        self._turn_shown_at = time.monotonic()
+        if self._grace_noted != self._graced_turns:
+            self._grace_noted = self._graced_turns
             self.notify(GRACE_NOTE, timeout=2)       # (short: it covers the panel at bottom right)
         return True
 
@@ -346,6 +352,11 @@ class GameScreen(ParlorScreen):
     def action_skip(self) -> None:
         self._skip = True
         self._wake.set()
+        if self._release_timer is not None and self._held_move is not None:
+            # a move held behind a screen, on show again for the pace: played now
+            self._release_timer.stop()
+            self._release_timer = None
+            self.call_after_refresh(self._release_held)
         self.refresh_bindings()
 
     def action_log(self) -> None:
@@ -387,7 +398,7 @@ class GameScreen(ParlorScreen):
         self.app.push_screen(QuitScreen(error, lasting=self.session.save_blocked), callback=done)
 
     def action_results(self) -> None:
-        if self.game.is_over:
+        if self.game.is_over and not self._results_open:      # (r twice: one results screen)
             self._results_shown = False
             self.show_results()
 
@@ -395,6 +406,7 @@ class GameScreen(ParlorScreen):
         if self._results_shown:
             return
         self._results_shown = True
+        self._results_open = True
         from .results import ResultsScreen
 
         self.push_over_board(ResultsScreen(self.session), self._after_results)
@@ -414,6 +426,7 @@ class GameScreen(ParlorScreen):
         self.call_after_refresh(push)
 
     def _after_results(self, choice: str | None) -> None:
+        self._results_open = False
         app = self.app
         if choice == "rematch":
             app.open_session(self.session.rematch(save_dir=app.save_dir, hold=True))
@@ -456,8 +469,13 @@ class ParlorModal(ModalScreen[T]):
     def in_grace(self) -> bool:
         """Whether the dialog opened a moment (KEY_GRACE) ago: a key typed for the screen under
         it (a second Enter after a move, r pressed twice) must not answer it. The hand-off
-        would otherwise show the next person's hand to the one who just played."""
-        return time.monotonic() - getattr(self, "_shown_at", 0.0) < KEY_GRACE
+        would otherwise show the next person's hand to the one who just played. A key refused
+        so starts the wait again: a key held down (its repeats come faster) never answers."""
+        now = time.monotonic()
+        if now - getattr(self, "_shown_at", 0.0) < KEY_GRACE:
+            self._shown_at = now
+            return True
+        return False
 
     def compose(self) -> ComposeResult:
         yield from self.compose_body()
