@@ -413,13 +413,20 @@ async def test_the_bots_wait_while_help_hides_the_board():
 
 
 @run_async
-async def test_a_bot_move_held_by_help_over_the_log_goes_on_when_help_closes():
+async def test_a_bot_move_held_by_help_over_the_log_goes_on_when_help_closes(monkeypatch):
     # the log plays the bots' moves as they come; help opened over it holds them, as over the
     # board; closing help (back to the log) lets the held move be played
+    import threading
+
+    from engine import bots
+    from tui.screens.help import HelpScreen
     from tui.screens.log import LogScreen
 
+    go = threading.Event()          # the bot chooses once help is open (no race with a delay)
+    choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda *args: go.wait(10) and choose(*args))
     session = session_at([["track:20"], ["track:40"]], kinds=("human", "easy"), card="3", seed=2)
-    app = app_for(session, bot_delay=1.0)
+    app = app_for(session, bot_delay=0.3)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         screen = board_screen(app)
@@ -427,6 +434,8 @@ async def test_a_bot_move_held_by_help_over_the_log_goes_on_when_help_closes():
         await until(pilot, lambda: len(session.record.moves) == 1, what="Red's move")
         await pilot.press("g")
         await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help over the log")
+        go.set()
         await until(pilot, lambda: screen._held_move is not None, what="the bot's move, held")
         assert len(session.record.moves) == 1
         await pilot.press("escape")
