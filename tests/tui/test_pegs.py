@@ -49,6 +49,12 @@ def late_pegs(players: int) -> dict:
     return pegs
 
 
+def last_peg_session(kinds) -> Session:
+    """Red's last peg a 3 from HOME (Red to play, holding the 3); Yellow's one peg out."""
+    return pegs_session(4, kinds, pegs={0: ["home:2", "home:3", "home:4", "home:5", "track:1"], 2: ["track:30"]},
+                        hands={0: ["3", "4", "4", "5", "9", "10"]}, seed=5)
+
+
 def late_session(players: int, save_dir=None) -> Session:
     return pegs_session(players, ("human",) + ("easy",) * (players - 1), pegs=late_pegs(players),
                         hands={0: ["2", "3", "5", "9", "10", "K"]}, seed=GAME_SEEDS[players],
@@ -150,10 +156,7 @@ async def test_dead_hand_offers_each_card_to_discard():
 
 @run_async
 async def test_bringing_the_last_peg_home_then_playing_for_the_partner():
-    session = pegs_session(4, ("human", "easy", "easy", "easy"),
-                           pegs={0: ["home:2", "home:3", "home:4", "home:5", "track:1"],
-                                 2: ["track:30"]},
-                           hands={0: ["3", "4", "4", "5", "9", "10"]}, seed=5)
+    session = last_peg_session(("human", "easy", "easy", "easy"))
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
@@ -174,19 +177,15 @@ async def test_bringing_the_last_peg_home_then_playing_for_the_partner():
 
 
 @run_async
-async def test_no_partner_note_where_people_share_the_keyboard_or_for_a_bot():
+async def test_a_partner_note_only_for_the_one_person_at_the_keyboard_and_their_pegs():
     # the hand-off's recap says who now plays for whom: a note would cover it; and a bot's
     # notes piled up over the panels while Space skipped (the log and the Teams panel say it)
     from engine.core import Event
 
-    session = pegs_session(4, ("human", "easy", "human", "easy"),
-                           pegs={0: ["home:2", "home:3", "home:4", "home:5", "track:1"],
-                                 2: ["track:30"]},
-                           hands={0: ["3", "4", "4", "5", "9", "10"]}, seed=5)
+    session = last_peg_session(("human", "easy", "human", "easy"))
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
-        await pilot.pause(0.6)
         await send(pilot, "enter")
         await human_turn(pilot)
         screen = board_screen(app)
@@ -196,7 +195,10 @@ async def test_no_partner_note_where_people_share_the_keyboard_or_for_a_bot():
         await until(pilot, lambda: session.game.positions()[0][4] == "home:1", what="R5 HOME")
         assert "Red has all pegs HOME and now plays for Yellow" in log_text(screen)
         assert not any("Playing for a partner" == n.title for n in app._notifications)
-    solo = pegs_session(4, ("human", "easy", "easy", "easy"), seed=5)
+    # one person at the keyboard: told when they, or a partner for them, go on with a
+    # partner's pegs (here Yellow's are all HOME: Yellow plays for Red); not of the bots' own
+    home = [f"home:{k}" for k in range(1, 6)]
+    solo = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={2: home}, seed=5)
     app = app_for(solo)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
@@ -205,18 +207,10 @@ async def test_no_partner_note_where_people_share_the_keyboard_or_for_a_bot():
         await pilot.pause()
         assert not app._notifications
         screen.after_move(None, [Event("helper", "Red has all pegs HOME and now plays for Yellow", 0)])
-        await pilot.pause()
-        assert [n.title for n in app._notifications] == ["Playing for a partner"]
-    # a bot partner goes on with the person's pegs: the person is told
-    home = [f"home:{k}" for k in range(1, 6)]
-    solo = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={2: home}, seed=5)
-    app = app_for(solo)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await human_turn(pilot)
-        screen = board_screen(app)
         screen.after_move(None, [Event("helper", "Yellow has all pegs HOME and now plays for Red", 2)])
         await pilot.pause()
-        assert [n.message for n in app._notifications] == ["Yellow has all pegs HOME and now plays for Red"]
+        assert [n.message for n in app._notifications] == ["Red has all pegs HOME and now plays for Yellow",
+                                                          "Yellow has all pegs HOME and now plays for Red"]
 
 
 @pytest.mark.parametrize("done,teams_lines", [

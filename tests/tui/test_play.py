@@ -24,6 +24,13 @@ LATE = [["home", "home", "home", "safe:2"],
         ["home", "track:40", "safe:1", "safe:3"]]
 
 
+def two_people_with_hands(**kwargs):
+    """Red and Blue, people, and a bot: the points variant, whose hands the hand-off hides."""
+    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
+    return session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
+                      variant="points", hands=hands, seed=4, **kwargs)
+
+
 def log_lines(screen) -> list[str]:
     return [strip.text.rstrip() for strip in screen.game_log().lines]
 
@@ -235,9 +242,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
     import tui.screens.base as base
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
-    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
-    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
-                         variant="points", hands=hands, seed=4)
+    session = two_people_with_hands()
     app = app_for(session)
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
@@ -444,9 +449,7 @@ async def test_a_bot_move_held_by_help_over_the_log_goes_on_when_help_closes(mon
 
 @run_async
 async def test_a_hand_off_too_small_to_see_takes_no_key_and_says_if_moves_are_unsaved():
-    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
-    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
-                         variant="points", hands=hands, seed=4)
+    session = two_people_with_hands()
     app = app_for(session)
     async with app.run_test(size=(70, 20)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
@@ -901,9 +904,7 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
     # last moves had not been saved: it asks as the board does, and Esc goes to the title
     from tui.screens.title import TitleScreen
 
-    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
-    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
-                         variant="points", hands=hands, seed=4, save_dir=tmp_path / "mine")
+    session = two_people_with_hands(save_dir=tmp_path / "mine")
     broken = failing_saves(monkeypatch, OSError(13, "Permission denied"), on=False)
     app = app_for(session, save_dir=tmp_path / "mine")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -1061,9 +1062,7 @@ async def test_a_held_enter_gets_past_neither_a_hand_off_nor_the_next_persons_bo
     import tui.screens.base as base
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
-    hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"], ["1", "3", "5", "8", "12"]]
-    session = session_at([["track:4"], ["track:19"], ["track:34"]], kinds=("human", "human", "easy"),
-                         variant="points", hands=hands, seed=4)
+    session = two_people_with_hands()
     app = app_for(session)
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
