@@ -291,7 +291,6 @@ def _check_new(ap: argparse.ArgumentParser, args):
     if not 0 <= humans <= players:
         parser.error(f"--humans must be between 0 and the number of players ({players}), not {humans}")
     spec.seats = default_seats(players, humans, args.level or "normal")
-    spec.validate()
     return spec
 
 

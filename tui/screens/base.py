@@ -283,14 +283,17 @@ class GameScreen(ParlorScreen):
         if self._held_move is not None:
             # a bot's move that waited behind the screen: on show for the bots' pace first
             # (one wait: a screen opened and closed again meanwhile starts it over)
-            if self._release_timer is not None:
-                self._release_timer.stop()
-                self._release_timer = None
-            delay = 0.0 if self._skip else self.app.bot_delay
-            if delay > 0:
-                self._release_timer = self.set_timer(delay, self._release_held)
-            else:       # (no timer: Textual's timer of 0 seconds divides by its interval)
-                self.call_after_refresh(self._release_held)
+            self._release_after(0.0 if self._skip else self.app.bot_delay)
+
+    def _release_after(self, delay: float) -> None:
+        """Play the held bot's move `delay` seconds from now (the wait before replaced)."""
+        if self._release_timer is not None:
+            self._release_timer.stop()
+            self._release_timer = None
+        if delay > 0:
+            self._release_timer = self.set_timer(delay, self._release_held)
+        else:       # (no timer: Textual's timer of 0 seconds divides by its interval)
+            self.call_after_refresh(self._release_held)
 
     def _begin_bot(self, seat: int) -> None:
         self.mode = "bot"
@@ -353,10 +356,7 @@ class GameScreen(ParlorScreen):
         self._skip = True
         self._wake.set()
         if self._release_timer is not None and self._held_move is not None:
-            # a move held behind a screen, on show again for the pace: played now
-            self._release_timer.stop()
-            self._release_timer = None
-            self.call_after_refresh(self._release_held)
+            self._release_after(0.0)    # a move held behind a screen, on show again: played now
         self.refresh_bindings()
 
     def action_log(self) -> None:

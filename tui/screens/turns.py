@@ -530,11 +530,11 @@ class TurnScreen(GameScreen):
         chosen = self._active_pieces()                # (a pair kept from the 7 counts as its first
         pair = (*chosen, piece)                       # piece with another card)
         split = self._card_splits()
+        if piece in chosen and self._piece_keys.get(piece, n) != n:
+            return      # another START piece's number: the same piece stands for it; kept
         self._unsplit = None
         if piece is None:
             self._pieces = ()
-        elif piece in chosen and self._piece_keys.get(piece, n) != n:
-            return      # another START piece's number: the same piece stands for it; kept
         elif piece in chosen:                         # again: that piece is let go
             self._pieces = tuple(p for p in chosen if p != piece)
         elif split and len(chosen) == 1 and any(self.is_split(m) and self._moves_all(m, pair)
