@@ -19,6 +19,7 @@ def _quiet_app(monkeypatch):
     # the dialogs' moment of grace (keys typed for the board are not taken) would slow every
     # test that answers a hand-off or the results; test_play checks it
     monkeypatch.setattr("tui.screens.base.KEY_GRACE", 0.0)
+    monkeypatch.setattr("tui.screens.base.HANDOFF_QUIET", 0.0)
     time.tzset()
     yield
     time.tzset()

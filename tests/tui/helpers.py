@@ -108,11 +108,11 @@ async def select_card(pilot, screen, card: str, key: str = "right") -> None:
         await pilot.pause()
 
 
-def one_from_home(target: int):
-    """A points game of Red (a person) and Blue: Red's 1, the highlighted
-    move, takes its last pawn HOME."""
+def one_from_home(target: int, blue: str = "normal"):
+    """A points game of Red (a person) and Blue (a `blue` bot, or a person): Red's 1,
+    the highlighted move, takes its last pawn HOME."""
     return session_at([["home", "home", "home", "safe:5"], ["home", "track:3"]],
-                      kinds=("human", "normal"), variant="points", target=target, seed=3,
+                      kinds=("human", blue), variant="points", target=target, seed=3,
                       hands=[["1", "2", "3", "4", "5"], ["7", "8", "10", "11", "12"]])
 
 

@@ -227,7 +227,7 @@ async def test_in_game_2_of_a_match_the_log_and_a_first_hand_off_speak_of_the_ma
         await send(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
         assert str(app.screen.query_one("#handoff-recent").render()).startswith("The match so far:")
-        app.screen._shown_at = 0
+        app.screen._last_key = 0
         await send(pilot, "enter")
         await human_turn(pilot)
         await send(pilot, "g")

@@ -242,6 +242,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
     import tui.screens.base as base
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    monkeypatch.setattr(base, "HANDOFF_QUIET", 30.0)
     session = two_people_with_hands()
     app = app_for(session)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -250,7 +251,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
         status = str(screen.query_one("#status").render())
         assert "hidden" in status and "[10]" not in status
         assert "Pass to Red" in str(app.screen.query_one("Static").render())
-        app.screen._shown_at -= base.KEY_GRACE       # (Enter is taken a moment after it shows)
+        app.screen._last_key -= base.HANDOFF_QUIET   # (Enter is taken once the keys were still a while)
         await pilot.press("enter")
         await human_turn(pilot)
         await send(pilot, "enter")           # a second Enter on the way: Red's board waits a moment too
@@ -278,7 +279,7 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
         assert all(line in map(screen.log_text, screen.session.event_texts()) for line in app.screen.recent)
         # Blue plays, then the bot; Red's hand-off recaps everything since Red's turn began
         red_began = screen._turn_began[0]
-        app.screen._shown_at -= base.KEY_GRACE
+        app.screen._last_key -= base.HANDOFF_QUIET
         await pilot.press("enter")
 
         def reds_handoff() -> bool:
@@ -650,6 +651,28 @@ async def last_pawn_home(pilot, then) -> None:
     """Red plays the 1 (the highlighted move) and the game ends: wait for the `then` screen."""
     await send(pilot, "enter")
     await until(pilot, lambda: isinstance(pilot.app.screen, then), what=then.__name__)
+
+
+@run_async
+async def test_the_winner_of_a_game_of_a_match_is_handed_the_keyboard_before_the_new_hand():
+    """The whole table reads the summary between games: the winner, who played last and
+    starts game 2, gets a hand-off before their new hand shows, as the next person would
+    (whoever pressed Enter on the summary may not be them)."""
+    from tui.screens.sorry import GameEndScreen
+
+    session = one_from_home(target=250, blue="human")
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="Red's hand-off")
+        await send(pilot, "enter")
+        await human_turn(pilot)
+        await last_pawn_home(pilot, GameEndScreen)
+        await send(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off for game 2")
+        assert "Pass to Red" in screen_text(app) and "Red's hand" not in screen_text(app)
+        await send(pilot, "enter")
+        await human_turn(pilot)
+        assert session.game.view(None)["match"]["games"] == 1 and board_screen(app).viewer == 0
 
 
 @run_async
@@ -1056,24 +1079,32 @@ async def test_a_bot_move_held_by_help_is_played_when_help_closes_at_instant_pac
 
 
 @run_async
-async def test_a_held_enter_gets_past_neither_a_hand_off_nor_the_next_persons_board(monkeypatch):
-    # a key held down repeats faster than the wait: each refused press starts the wait again,
-    # so the held Enter of the one who just played never shows the next hand, nor plays its move
+async def test_a_held_or_repeated_enter_gets_past_neither_a_hand_off_nor_the_next_persons_board(monkeypatch):
+    # the hand-off takes Enter only once no key has been pressed for a while (1.5 s), so
+    # neither a held Enter of the one who just played nor one pressed again a moment later
+    # (it seemed not to take), nor taps to hurry the bots, show the next hand; a key held
+    # down on the board repeats faster than its wait, which each refused press starts again
     import tui.screens.base as base
 
     monkeypatch.setattr(base, "KEY_GRACE", 30.0)    # (long: a busy machine keeps it meaningful)
+    monkeypatch.setattr(base, "HANDOFF_QUIET", 30.0)
     session = two_people_with_hands()
     app = app_for(session)
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
         handoff = app.screen
-        for _ in range(3):                   # each press 25 s into the 30 s wait: had the wait not
-            handoff._shown_at -= 25.0        # started again, the second would be taken
-            await pilot.press("enter")
+        wait = handoff.query_one("#handoff-wait")
+        assert wait.content == HandoffScreen.WAIT       # says why Enter waits
+        for key in ("enter", "1", "enter"):  # each 25 s after the last key: had the wait not
+            handoff._last_key -= 25.0        # started again, the second would be taken
+            await pilot.press(key)
             await pilot.pause()
-            assert app.screen is handoff
-        handoff._shown_at -= base.KEY_GRACE  # released for a moment: taken
-        await pilot.press("enter")
+            assert app.screen is handoff and wait.content == HandoffScreen.WAIT
+        handoff._last_key -= 30.0            # the keys still for the whole wait: the line goes
+        handoff._since -= 30.0
+        handoff._show_wait()
+        assert wait.content == ""
+        await pilot.press("enter")           # and Enter is taken
         await human_turn(pilot)
         screen = board_screen(app)
         for _ in range(3):

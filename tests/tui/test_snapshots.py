@@ -154,7 +154,8 @@ def test_board_split_seven(snap_compare, theme, ascii):
     assert snap_compare(app, terminal_size=(80, 24), run_before=_split_chosen())
 
 
-def test_hand_off(snap_compare):
+def test_hand_off(snap_compare, monkeypatch):
+    monkeypatch.setattr("tui.screens.base.HANDOFF_QUIET", 1e6)    # as it opens: Enter waits, and says so
     hands = [["1", "4", "7", "10", "12"], ["2", "3", "5", "8", "11"]]
     session = session_at([["track:4"], ["track:19"]], kinds=("human", "human"), variant="points",
                          hands=hands, seed=4)

@@ -174,8 +174,10 @@ class GameScreen(ParlorScreen):
         self.refresh_bindings()
 
     def _needs_handoff(self, seat: int) -> bool:
-        """Whether a hand-off screen hides the board before `seat`, a person, plays."""
-        return len(self.session.humans) >= 2 and self.viewer != seat
+        """Whether a hand-off screen hides the board before `seat`, a person, plays: the
+        last person at the board was another, or a summary the whole table reads covered
+        it (the winner of a game of a match starts the next with a new hand)."""
+        return len(self.session.humans) >= 2 and (self.viewer != seat or self._covered)
 
     def next_turn(self) -> None:
         """Decide what happens now: results, a person's choice, or a bot."""
@@ -443,6 +445,7 @@ class GameScreen(ParlorScreen):
 
 
 KEY_GRACE = 0.5      # seconds after a hand-off or the results open during which their keys aren't taken
+HANDOFF_QUIET = 1.5  # seconds without a key before the hand-off takes Enter (HandoffScreen)
 GRACE_NOTE = "Not taken: keys wait half a second as your play begins. Press it again."
 
 

@@ -3,6 +3,7 @@ summary shown at the end of a round or of a game of a match."""
 from __future__ import annotations
 
 import shlex
+import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,12 +14,19 @@ from textual.widgets import Static
 from ..text import counted
 from ..widgets.footer import ParlorFooter
 from ..widgets.game_log import GameLog, hang
+from . import base
 from .base import ParlorModal, board_in, quit_note
 from .scrolling import ScrollWhenLong, scroll_bindings
 
 
 class HandoffScreen(ParlorModal[None]):
-    """Covers the whole screen between two people's turns so hands stay private."""
+    """Covers the whole screen between two people's turns so hands stay private.
+
+    It takes Enter only once no key has been pressed for HANDOFF_QUIET (1.5 s): the one
+    who just played may press Enter again a moment later (it seemed not to take), or tap
+    it to hurry the bots, and must never see the next hand. Half a second, the other
+    dialogs' wait, stops a held key but not such a second press. Meanwhile a line says
+    why Enter waits."""
 
     HELP_TITLE = "Hand-off"
     BINDINGS = [
@@ -46,6 +54,9 @@ class HandoffScreen(ParlorModal[None]):
         text-align: left;
         color: $text-muted;
     }
+    HandoffScreen #handoff #handoff-wait {
+        color: $text-muted;
+    }
     """
 
     RECAP_WIDTH = 66                # the box's width less its border and padding
@@ -61,6 +72,7 @@ class HandoffScreen(ParlorModal[None]):
                  so_far: str = "The game so far:") -> None:
         super().__init__()
         self.colour = colour
+        self._since = time.monotonic()
         self.so_far = so_far            # the heading when the recap is from the start ("The match so far:")
         self.recent = list(recent)      # lines of the (public) log: what was played since this seat's
         self.since_turn = since_turn    # turn, or, when that is not known (their first turn, a game
@@ -71,8 +83,8 @@ class HandoffScreen(ParlorModal[None]):
             yield Static(f"[b]Pass to {self.colour}[/b]")
             yield Static("")
             yield Static(f"{self.colour}: press Enter when the others can't see the screen.")
+            yield Static(self._wait_text(), id="handoff-wait")      # (the row above the recap)
             if self.recent:
-                yield Static("")
                 yield Static(self._recap(), id="handoff-recent")
         yield ParlorFooter()
 
@@ -86,8 +98,36 @@ class HandoffScreen(ParlorModal[None]):
         if self.recent:                 # as many of the last lines as the new height has room for
             self.query_one("#handoff-recent", Static).update(self._recap())
 
+    WAIT = "(Enter is taken once no key has been pressed for a moment.)"
+
+    # The times are the events' own (when the key was read, not when it is handled: keys
+    # that queued up while Parlor was busy come in together, not seconds apart).
+    def on_mount(self, event) -> None:
+        super().on_mount()
+        self._last_key = event.time       # when a key was last pressed (or it showed) ...
+        self._still = False               # ... and whether the keys had been still before this one
+        self._since = time.monotonic()    # (that moment on the clock the wait's line reads)
+        self.set_interval(0.2, self._show_wait)
+
+    def _wait_text(self) -> str:
+        """The line saying why Enter waits, while it does."""
+        return self.WAIT if time.monotonic() - self._since < base.HANDOFF_QUIET else ""
+
+    def _show_wait(self) -> None:
+        line = self.query_one("#handoff-wait", Static)
+        text = self._wait_text()
+        if text != line.content:
+            line.update(text)
+
+    def on_key(self, event) -> None:
+        # (a key reaches the screen before its binding acts)
+        self._still = event.time - self._last_key >= base.HANDOFF_QUIET
+        self._last_key = event.time
+        self._since = time.monotonic()
+        self._show_wait()
+
     def action_ready(self) -> None:
-        if not self.in_grace():       # a second Enter after a move must not show the next hand
+        if self._still:               # a second Enter after a move must not show the next hand
             self.dismiss(None)
 
     # q and Esc as on the board: q asks first (and says whether the game is saved), Esc goes
