@@ -7,14 +7,17 @@ Plain Python, no UI imports. The contract (DESIGN.md):
     while not g.is_over:
         g.play(g.legal_moves()[0])
     engine.load_game(g.to_dict())
+    engine.bots.choose(g, "hard", seed=1)     # a computer player's move for g.to_act
 """
 from __future__ import annotations
 
 from importlib import import_module
 
+from . import bots
 from .core import COLOURS, Event, Game, IllegalMove
 
-__all__ = ["GAMES", "COLOURS", "Event", "Game", "IllegalMove", "new_game", "load_game", "game_class", "rules_text"]
+__all__ = ["GAMES", "COLOURS", "Event", "Game", "IllegalMove", "bots", "new_game", "load_game", "game_class",
+           "rules_text"]
 
 GAMES = ("sorry", "pegs", "gnoming")
 

@@ -84,6 +84,8 @@ class Game(ABC):
     """Base class of the three games; see DESIGN.md for the contract."""
 
     game: ClassVar[str] = ""
+    title: ClassVar[str] = ""                 # the game's name for people ("Sorry!")
+    move_types: ClassVar[tuple] = ()          # the classes of its moves
 
     # Subclasses set these in __init__ / from_dict.
     players: int
@@ -129,6 +131,8 @@ class Game(ABC):
         """Why `move` is not legal now (a sentence for people)."""
         if self.to_act is None:
             return "the game is over"
+        if not isinstance(move, self.move_types):
+            return f"{move!r} is not a {self.title} move"
         seat = getattr(move, "seat", None)
         if seat is not None and seat != self.to_act:
             return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
@@ -136,6 +140,12 @@ class Game(ABC):
 
     def _explain(self, move) -> str:
         return f"{move} is not one of the legal moves now"
+
+    def check_seat(self, seat) -> None:
+        """ValueError unless `seat` is None (the public) or a seat of this game (view, determinize)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
 
     @abstractmethod
     def determinize(self, seat: int | None, rng: random.Random) -> "Game":

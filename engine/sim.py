@@ -104,6 +104,12 @@ def summarize(results: list[GameResult]) -> list[LevelSummary]:
     return out
 
 
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(name: str, games: int, players: int, levels: list[str], variant: str | None = None,
         seed: int = 0, workers: int = 1, progress=None) -> list[GameResult]:
     """Play `games` bot-only games; `progress(done, total)` is called as they finish."""
@@ -114,7 +120,7 @@ def run(name: str, games: int, players: int, levels: list[str], variant: str | N
     for level in levels:
         if level not in bots.LEVELS:
             raise ValueError(f"unknown level {level!r}: choose from {', '.join(bots.LEVELS)}")
-    jobs = [(name, players, variant, list(levels), seed, i) for i in range(games)]
+    jobs = ((name, players, variant, list(levels), seed, i) for i in range(games))
     results: list[GameResult] = []
     if workers <= 1:
         for job in jobs:
@@ -124,7 +130,8 @@ def run(name: str, games: int, players: int, levels: list[str], variant: str | N
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        # (ctrl+c reaches the workers too: they leave it to this process, which stops them)
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
             for r in pool.imap_unordered(play_one, jobs):
                 results.append(r)
                 if progress:

@@ -379,3 +379,28 @@ def test_sim_table_has_one_header_word_per_column_aligned_with_its_cells():
         assert start < spans[first][0] and start + len(label) > spans[last][0], label     # over both
     hard = rows[1].split()
     assert hard[5:] == ["142.0", "71.0", "1500.0", "12000"]    # a game with scores; its 2 rounds; ms
+
+
+def test_sim_refuses_more_games_or_workers_than_it_can_hold_in_one_line():
+    # (a hundred billion games once filled the memory before the first game)
+    assert one_line(run("sim", "sorry", "--games", "100000000000")) == (
+        "parlor sim: argument --games: must be at most 100000 (for more, run again with other seeds): "
+        "100000000000 (try 'parlor sim --help')")
+    assert "must be at most 64" in one_line(run("sim", "sorry", "--games", "1", "--workers", "1000"))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_sim_with_a_line_not_a_traceback(workers):
+    import os
+    import signal
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "tui", "sim", "gnoming", "--games", "200", "--levels", "hard",
+                          "--workers", workers], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)      # its own process group, as a terminal's job
+    time.sleep(3)                                      # (started and playing)
+    os.killpg(p.pid, signal.SIGINT)                    # ctrl+c: to every process of the job
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and out == "", err
+    assert "Traceback" not in err and err.strip().endswith(
+        "of 200 games: no table (the same command plays the same games again)"), err

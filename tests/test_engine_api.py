@@ -125,3 +125,58 @@ def test_bench_refuses_bad_arguments_before_measuring(args, capsys):
     assert exit_.value.code == 2
     out = capsys.readouterr()
     assert out.out == "" and "error:" in out.err
+
+
+def test_import_engine_is_enough_for_the_bots():
+    # DESIGN: `import engine`, then engine.bots.choose(g, level, seed)
+    code = ("import engine\n"
+            "g = engine.new_game('pegs', players=4, seed=1)\n"
+            "assert engine.bots.choose(g, 'normal', 1) in g.legal_moves()\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _some_game(name: str):
+    return engine.new_game(name, players=4, seed=5)
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_a_seat_that_is_not_in_the_game_is_refused_by_every_game(name):
+    g = _some_game(name)
+    move = g.legal_moves()[0].to_dict()
+    for seat in (4, -1, True, "0"):
+        with pytest.raises(ValueError, match="no seat"):
+            g.view(seat)
+        with pytest.raises(ValueError, match="no seat"):
+            g.determinize(seat, random.Random(1))
+    with pytest.raises(ValueError):
+        g.parse_move({**move, "seat": 9})      # (it used to parse, then fail to print)
+    assert g.parse_move(move) in g.legal_moves()
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_another_games_move_is_refused_as_such_whoever_it_names(name):
+    other = _some_game(next(n for n in engine.GAMES if n != name))
+    g = _some_game(name)
+    before = g.to_dict()
+    for move in other.legal_moves()[:1] + ["pawn 1 please"]:
+        with pytest.raises(engine.IllegalMove, match=f"is not a {g.title} move"):
+            g.play(move)
+    assert g.to_dict() == before
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_the_seed_shuffles_the_same_cards_whoever_starts(name):
+    g = engine.new_game(name, players=4, seed=7)
+    for other in range(4):
+        h = engine.new_game(name, players=4, seed=7, **({"dealer": (other - 1) % 4} if name == "pegs"
+                                                         else {"first": other}))
+        a, b = g.to_dict(), h.to_dict()
+        assert h.to_act == other and a["draw"] == b["draw"]
+        if name == "sorry":
+            assert g.card == h.card
+        else:                          # dealt round the table from the first player
+            turn = other - g.to_act
+            cards = "layouts" if name == "gnoming" else "hands"
+            assert all(a[cards][s] == b[cards][(s + turn) % 4] for s in range(4))
+    with pytest.raises(ValueError, match="seed must be an int"):
+        engine.new_game(name, players=4, seed="abc")

@@ -141,7 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Play bot-only games and print each level's wins (with a 95% "
                                      "interval), mean scores, game length and decision time.")
     sim.add_argument("game", choices=GAMES, metavar="GAME", help=GAME_HELP)
-    sim.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games to play")
+    sim.add_argument("--games", type=_at_least(1, MAX_GAMES, " (for more, run again with other seeds)"),
+                     required=True, metavar="N", help="how many games to play")
     sim.add_argument("--players", type=_number, metavar="N", help="how many seats (default 4)")
     sim.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     sim.add_argument("--levels", default="normal", metavar="L1,L2,...",
@@ -149,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "normal); the seats rotate from game to game")
     sim.add_argument("--seed", type=_whole, default=0, metavar="N",
                      help="the same seed plays the same games, deals and bot choices (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, metavar="N",
+    sim.add_argument("--workers", type=_at_least(1, MAX_WORKERS), default=1, metavar="N",
                      help="processes to play the games on (default 1); the results do not depend on it")
     ap.commands = {"new": new, "continue": cont, "sim": sim, "rules": rules}   # for their errors
     for parser in ap.commands.values():      # after the command's own options in its --help
@@ -157,8 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _at_least(least: int | None):
-    """An argparse type: a whole number (of at least `least`, unless None)."""
+def _at_least(least: int | None, most: int | None = None, more: str = ""):
+    """An argparse type: a whole number (of at least `least`, unless None; at most `most`,
+    if given, `more` saying what to do instead)."""
     def check(text: str) -> int:
         try:
             value = int(text)
@@ -166,16 +168,19 @@ def _at_least(least: int | None):
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if least is not None and value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}: {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most}{more}: {value}")
         return value
     return check
 
 
-_positive = _at_least(1)
 _whole = _at_least(0)
 _number = _at_least(None)     # --players: the game says how many it is played by
 
 
 DEFAULT_PLAYERS = {"sorry": 4, "pegs": 4, "gnoming": 4}
+MAX_GAMES = 100_000       # parlor sim keeps every game's figures (decision times) until its table
+MAX_WORKERS = 64
 
 
 def _either(words) -> str:
@@ -235,6 +240,7 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
     _check_variant(parser, args)
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    played = [0]                    # games played so far
     try:
         import engine
 
@@ -244,6 +250,7 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
         live = sys.stderr.isatty()
 
         def progress(done: int, total: int) -> None:
+            played[0] = done
             if live:                # a bar redrawn in place
                 width = 30
                 filled = width * done // total
@@ -258,6 +265,10 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
                           seed=args.seed, workers=args.workers, progress=progress)
     except ValueError as exc:
         parser.error(without_rule_ids(str(exc)))
+    except KeyboardInterrupt:
+        sys.stderr.write(f"\nparlor sim: interrupted after {played[0]} of {counted(args.games, 'game')}: "
+                         "no table (the same command plays the same games again)\n")
+        return 130
     variant = f", {args.variant}" if args.variant else ""
     text = (f"{args.game}{variant}, {players} players, seed {args.seed}\n"      # lines that fit 80 columns
             f"levels by seat: {','.join(levels)} (seats rotate each game)\n"

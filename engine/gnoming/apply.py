@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core import Event
 from .cards import CARD_WORDS, DECK, DECK_SIZE, HAZARD, MULLIGAN, card_name, card_words
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
-                       PLAYING, REPLACED, bounce_targets, discard_piles)
+                       PLAYING, REPLACED, bounce_targets, discard_piles, last_turn)
 from .layout import ALL, CELL_NAME, CELLS_OF
 from .moves import (PILE_NAME, SEAT_NAME, Bounce, Decline, Discard, Draw, Flip, Place, Take, pile_name,
                     seat_name)
@@ -183,12 +183,6 @@ def start_turn(g, seat: int, events: list) -> None:
     g.to_act = seat
     g.filled = 0
     g.chain = False
-
-
-def last_turn(g) -> bool:
-    """Whether the turn being played is the round's last: a player went out before it, and
-    it is the last of the others' one more turn each (G-6.1)."""
-    return g.went_out is not None and g.final_left == 1
 
 
 def end_turn(g, events: list, hazard: bool) -> None:

@@ -23,7 +23,7 @@ from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_jso
 from .apply import ROUNDS, apply_move, start_round, turn_limit
 from .cards import CARD_NAME, DECK_SIZE, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
-                       PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, generate)
+                       PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, generate, last_turn)
 from .layout import ALL, CELL_NAME, CELLS_OF
 from .moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, parse_move, pile_name, seat_name
 from .scoring import winners as _winners
@@ -31,13 +31,14 @@ from .scoring import winners as _winners
 PLAYERS = range(2, 8)  # G-1
 FORMAT_VERSION = 1
 _PHASES = (OPENING, DRAWING, PLAYING, REPLACED, HAZARD_FLIPS, OVER)
-_MOVE_TYPES = (Flip, Decline, Draw, Take, Place, Bounce, Discard)
 
 
 class GnomingGame(Game):
     """Gnoming A Round for 2-7 players, three rounds (rules: RULES.md)."""
 
     game = "gnoming"
+    title = "Gnoming A Round"
+    move_types = (Flip, Decline, Draw, Take, Place, Bounce, Discard)
 
     # -- creation ------------------------------------------------------------
     @classmethod
@@ -58,8 +59,9 @@ class GnomingGame(Game):
         g.players = players
         g.seed = seed
         g.rng = random.Random(seed)
+        drawn = g.rng.randrange(players)      # G-3.4 (drawn always: the same cards whoever starts)
         if first is None:
-            first = g.rng.randrange(players)                          # G-3.4
+            first = drawn
         elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise ValueError(f"first must be a seat from 0 to {players - 1}, not {first!r}")
         g.first_seat = first
@@ -100,17 +102,12 @@ class GnomingGame(Game):
         return 9 - self.up[seat].bit_count()
 
     # -- views -----------------------------------------------------------------
-    def _check_seat(self, seat) -> None:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
-
     def _hand_hidden_from(self, seat: int | None) -> bool:
         """G-4.1: a card drawn from the draw pile is seen only by its drawer."""
         return self.hand is not None and self.hand_from == FROM_DRAW and seat != self.turn
 
     def view(self, seat: int | None = None) -> dict:
-        self._check_seat(seat)
+        self.check_seat(seat)
         n = self.players
         names = CARD_NAME
         cards = self.cards
@@ -165,7 +162,7 @@ class GnomingGame(Game):
         dealt back into the same places; the copy gets `child_rng(rng)`. It
         reads nothing `view(seat)` does not show (the seed is dropped).
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         c = self._copy()
         c.seed = None
         c._legal = None
@@ -314,8 +311,6 @@ class GnomingGame(Game):
 
     # -- explanations ------------------------------------------------------------------
     def _explain(self, move) -> str:
-        if not isinstance(move, _MOVE_TYPES):
-            return f"{move!r} is not a Gnoming A Round move"
         seat = move.seat
         phase = self.phase
         if phase == OPENING or phase == HAZARD_FLIPS:
@@ -366,6 +361,9 @@ class GnomingGame(Game):
             return "a Hazard leaves play instead of going on a discard pile (G-4.4)"
         if move.pile is None:
             return "only a Hazard is discarded out of play"
+        if last_turn(self) and all(self.piles):
+            return (f"the round ends with this turn, so the pile makes no difference: the discard "
+                    f"goes on {pile_name(piles[0])}")
         return f"the discard must go on the empty {pile_name(piles[0])} (G-4.5)"
 
 

@@ -59,11 +59,19 @@ def place_mask(g, seat: int, card: int) -> int:
     return ups               # only swapping the one face-up Mulligan keeps it at one
 
 
+def last_turn(g) -> bool:
+    """Whether the turn being played is the round's last: a player went out before it, and
+    it is the last of the others' one more turn each (G-6.1)."""
+    return g.went_out is not None and g.final_left == 1
+
+
 def discard_piles(g, card: int) -> tuple[int, ...] | None:
     """The piles `card` may be discarded onto; None for a Hazard (out of play).
 
     G-4.5: if one pile is empty the discard must go there (unless it is a
-    Hazard); if both are empty either will do.
+    Hazard); if both are empty either will do. In the round's last turn the
+    pile makes no difference (the round ends with this discard): the left one
+    (one choice, so a replaced card goes there without asking).
     """
     if card == HAZARD:
         return None                                   # G-4.4
@@ -73,7 +81,7 @@ def discard_piles(g, card: int) -> tuple[int, ...] | None:
         return (0,)
     if empty1 and not empty0:
         return (1,)
-    return (0, 1)
+    return (0,) if last_turn(g) else (0, 1)
 
 
 def discard_moves(g, seat: int, card: int) -> list:

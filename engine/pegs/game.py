@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, IllegalMove, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
 from . import apply as ap
 from .board import HOME0, PEGS, PLAYER_COUNTS, START, geometry
 from .cards import DEAL, HAND_SIZE, NAMES, card_code, deck_counts, full_deck
@@ -21,6 +21,8 @@ FORMAT = 1            # version of to_dict()
 
 class PegsGame(Game):
     game = "pegs"
+    title = "Pegs and Jokers"
+    move_types = (Play, Discard)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -103,8 +105,6 @@ class PegsGame(Game):
         return ap.apply_move(self, move)
 
     def _explain(self, move) -> str:
-        if not isinstance(move, (Play, Discard)):
-            return f"{move!r} is not a Pegs and Jokers move"
         hand = self.hands[self.to_act]
         code = card_code(move.card) if move.card in NAMES.values() else None
         if code not in hand:
@@ -114,12 +114,14 @@ class PegsGame(Game):
         return f"{move} is not one of the legal moves now"
 
     def parse_move(self, d: dict):
-        return move_from_dict(d)
+        move = move_from_dict(d)
+        if not 0 <= move.seat < self.players:
+            raise IllegalMove(f"not a Pegs and Jokers move of a {self.players}-player game (no seat {move.seat})")
+        return move
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None = None) -> dict:
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        self.check_seat(seat)
         v = {
             "game": self.game,
             "players": self.players,
@@ -140,8 +142,7 @@ class PegsGame(Game):
             "come_outs": list(self.geo.come_out),
             "winners": self.winners,
         }
-        if seat is not None:
-            v["hand"] = [NAMES[c] for c in self.hands[seat]]
+        v["hand"] = None if seat is None else [NAMES[c] for c in self.hands[seat]]
         return v
 
     def determinize(self, seat: int | None, rng: random.Random) -> "PegsGame":
@@ -153,8 +154,7 @@ class PegsGame(Game):
         the result depends only on `view(seat)` and `rng`. The copy's RNG
         is seeded from `rng`; its seed is forgotten (it would reveal the deck).
         """
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        self.check_seat(seat)
         counts = list(deck_counts(self.players))
         for c in self.discard:
             counts[c] -= 1

@@ -158,6 +158,8 @@ _NO_MOVES = frozenset((mv.PASS, mv.DECLINE, mv.DISCARD))
 
 class SorryGame(Game):
     game = "sorry"
+    title = "Sorry!"
+    move_types = (SorryMove,)
 
     # ------------------------------------------------------------------ setup
     def __init__(self, players: int, variant: str, seed: int | None, first: int, target: int,
@@ -210,10 +212,13 @@ class SorryGame(Game):
             raise ValueError(f"the match target must be a whole number ≥ 0, not {target!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"the seed must be an int, not {seed!r}")
         rng = random.Random(seed)
-        if first is None:
-            first = rng.randrange(players)      # S-1 decision: first player from the seed
-        elif not isinstance(first, int) or not 0 <= first < players:
+        drawn = rng.randrange(players)          # S-1 decision: first player from the seed (drawn
+        if first is None:                       # always: the same cards whoever starts)
+            first = drawn
+        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise ValueError(f"first must be a seat 0..{players - 1}, not {first!r}")
         g = cls(players, variant, seed, first, target, rng)
         g._deal()
@@ -304,7 +309,10 @@ class SorryGame(Game):
         return [[LOC_NAMES[pos[s * 4 + k]] for k in range(4)] for s in range(self.players)]
 
     def parse_move(self, d: dict) -> SorryMove:
-        return SorryMove.from_dict(d)
+        move = SorryMove.from_dict(d)
+        if not 0 <= move.seat < self.players:
+            raise ValueError(f"not a Sorry! move of a {self.players}-player game (no seat {move.seat}): {d!r}")
+        return move
 
     # ------------------------------------------------------ legal moves
     def _generate(self) -> list[SorryMove]:
@@ -674,9 +682,10 @@ class SorryGame(Game):
 
     # ------------------------------------------------------ views, copies
     def view(self, seat: int | None = None) -> dict:
+        self.check_seat(seat)
         points = self.variant == "points"
         own_hand = None
-        if points and seat is not None and 0 <= seat < self.players:
+        if points and seat is not None:
             own_hand = sorted(self.hands[seat], key=CARD_ORDER.__getitem__)
         return {
             "game": "sorry",
@@ -707,6 +716,7 @@ class SorryGame(Game):
 
     def determinize(self, seat: int | None, rng: random.Random) -> "SorryGame":
         """A copy with the draw-pile order and the hands `seat` can't see re-dealt."""
+        self.check_seat(seat)
         g = self._public_copy()
         g.rng = child_rng(rng)
         unseen = list(DECK)
@@ -714,7 +724,7 @@ class SorryGame(Game):
             unseen.remove(card)
         if self.card is not None:
             unseen.remove(self.card)
-        known = seat if self.variant == "points" and seat is not None and 0 <= seat < self.players else None
+        known = seat if self.variant == "points" else None
         if known is not None:
             for card in self.hands[known]:
                 unseen.remove(card)
@@ -827,8 +837,6 @@ class SorryGame(Game):
 
     # ------------------------------------------------------ explanations
     def _explain(self, move) -> str:
-        if not isinstance(move, SorryMove):
-            return f"{move!r} is not a Sorry! move"
         if self.variant == "points":
             if move.card not in self.hands[move.seat]:
                 return f"{COLOURS[move.seat]} holds no {card_words(move.card)}"

@@ -84,7 +84,7 @@ def test_G_7_7_a_tie_for_lowest_counts_as_lowest_at_the_round_end():
     g.play(Draw(1))
     g.play(Discard(1, 0))                       # Blue's final turn: the 3 unplayed
     g.play(Draw(2))
-    events = g.play(Discard(2, 1))              # Yellow's final turn: the round ends
+    events = g.play(Discard(2, 0))              # Yellow's final turn: the round ends
     assert g.round == 2
     last = g.view(None)["last_round"]
     assert last["layouts"][1] == ["10", "9", "8", "5", "-1", "1", "2", "-2", "2"]

@@ -306,7 +306,7 @@ def test_G_4_4_a_hazard_in_the_final_turns_but_not_the_last_turn_flips_then_play
     assert g.round == 1 and g.phase == "draw" and g.turn == 4 and g.to_act == 4
     assert g.view(None)["final_turns_left"] == 1
     g.play(Draw(4))
-    events = g.play(Discard(4, 1))                    # Orange's final turn: the round ends
+    events = g.play(Discard(4, 0))                    # Orange's final turn: the round ends
     assert g.round == 2 and g.phase == "flip"
     assert [e.text for e in events if e.kind == "reveal"] == [
         "Blue turns up the rest: 3 at row 1 col 1, 4 at row 1 col 2",
@@ -362,3 +362,26 @@ def test_G_4_6_a_mulligan_turned_up_by_a_hazard_flip_stays_as_a_second_face_up_m
     # the end of Blue's turn: both flipped Mulligans are still face up where they were
     assert g.phase == "draw" and g.to_act == 2
     assert g.view(None)["layouts"][1] == ["M", "2", "3", "5", "M", "6", "8", "9", None]
+
+
+def test_G_6_1_in_the_very_last_turn_the_discard_pile_is_one_choice():
+    # Red went out; Orange's is the last turn: the round ends with its discard, so which pile
+    # makes no difference (DESIGN: choices with one outcome are one move). A drawn card is
+    # discarded onto the left pile; a replaced card that can't bounce goes there unasked.
+    layouts = {0: "1 1 1 / 2 3 4 / 5 6 7", 1: "[3] [4] 5 / 6 7 8 / 9 10 -1",
+               2: "1 2 3 / 4 5 6 / 7 8 [9]", 3: "[2] [3] 4 / 5 6 7 / 8 9 10", 4: "2 3 4 / 5 6 7 / 8 9 [10]"}
+    g = position(5, layouts=layouts, piles=(["6"], ["7"]), draw=["8", "-2"], turn=4, went_out=0, final_left=1)
+    g.play(Draw(4))
+    assert [m for m in g.legal_moves() if isinstance(m, Discard)] == [Discard(4, 0)]
+    with pytest.raises(IllegalMove, match="the round ends with this turn, so the pile makes no difference"):
+        g.play(Discard(4, 1))
+    g.play(Discard(4, 0))
+    assert g.round == 2
+    g = position(5, layouts=layouts, piles=(["6"], ["7"]), draw=["8", "-2"], turn=4, went_out=0, final_left=1)
+    g.play(Draw(4))
+    g.play(Place(4, 0))                     # the 8 for the face-up 2: no bounce, no question
+    assert g.round == 2
+    # a turn before the last still offers both piles
+    g = position(5, layouts=layouts, piles=(["6"], ["7"]), draw=["8", "-2"], turn=3, went_out=0, final_left=2)
+    g.play(Draw(3))
+    assert [m for m in g.legal_moves() if isinstance(m, Discard)] == [Discard(3, 0), Discard(3, 1)]

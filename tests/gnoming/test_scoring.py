@@ -132,8 +132,8 @@ def test_G_8_winners_at_the_end_of_the_third_round():
     g.play(Draw(2))
     g.play(Discard(2, 0))                           # Yellow's final turn
     g.play(Draw(0))
-    g.play(Place(0, 8))                             # Red's final turn: the -1 on the -1
-    g.play(g.legal_moves()[-1])
+    g.play(Place(0, 8))                             # Red's final turn: the -1 on the -1 (the last
+                                                    # turn's discard needs no choice: the game ends)
     assert g.is_over and g.to_act is None and g.phase == "over"
     assert g.legal_moves() == []
     last = g.view(None)["last_round"]

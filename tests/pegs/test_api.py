@@ -62,7 +62,7 @@ def test_view_hides_other_hands():
         assert v["hand"] == [c for c in g.to_dict()["hands"][seat]]
         assert json.loads(json.dumps(v)) == v
     pub = g.view(None)
-    assert "hand" not in pub and "hands" not in pub and "draw" not in pub
+    assert pub["hand"] is None and "hands" not in pub and "draw" not in pub
     assert pub["hand_sizes"] == [len(h) for h in g.to_dict()["hands"]]
     assert pub["draw_count"] == len(g.to_dict()["draw"])
     assert g.scores is None

@@ -80,7 +80,7 @@ def test_P_3_random_dealer_deals_five_rest_is_draw_pile():
         # five each; the first player has already drawn its sixth (P-4.2)
         assert v["hand_sizes"] == [6 if s == first else 5 for s in range(6)]
         assert v["draw_count"] == 162 - 31 and v["discard"] == []
-        assert "hand" not in v and len(g.view(first)["hand"]) == 6
+        assert v["hand"] is None and len(g.view(first)["hand"]) == 6
     assert dealers == set(range(6))
 
 
