@@ -765,6 +765,31 @@ def failing_saves(monkeypatch, error: OSError, *, on: bool) -> dict:
 
 
 @run_async
+@pytest.mark.parametrize("key", ["q", "t", "r", "n"])
+async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_saved(monkeypatch, key):
+    # (q quit at once and t went to the title, with the winning move not saved, without a word)
+    session = one_from_home(target=0)
+    broken = failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await last_pawn_home(pilot, ResultsScreen)
+        assert session.save_error
+        await send(pilot, key)
+        await until(pilot, lambda: isinstance(app.screen, QuitScreen), what="the question")
+        assert "NOT saved" in str(app.screen.query_one(Static).render()) and app.is_running
+        await pilot.press("escape")                   # stay: the final board, nothing lost
+        await pilot.pause()
+        assert app.is_running and board_screen(app) is app.screen
+        broken["on"] = False
+        await send(pilot, "r")                        # the results again; saved now, the key acts
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        await send(pilot, "q")
+        await until(pilot, lambda: not app.is_running, what="Parlor to quit")
+    assert saves.load(session.path).game.is_over
+
+
+@run_async
 async def test_a_failing_save_is_reported_once_and_its_end_too(monkeypatch):
     from tests.tui.test_log import played
 

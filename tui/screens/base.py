@@ -430,6 +430,9 @@ class GameScreen(ParlorScreen):
     def _after_results(self, choice: str | None) -> None:
         self._results_open = False
         app = self.app
+        if choice is not None and self.unsaved():
+            self.action_quit_game()          # leaving would lose the last moves: it says so and asks
+            return
         if choice == "rematch":
             app.open_session(self.session.rematch(save_dir=app.save_dir, hold=True))
         elif choice == "new":
