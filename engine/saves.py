@@ -43,6 +43,7 @@ except ImportError:            # Windows: games are not locked there (see `hold`
 
 FORMAT = "parlor-save"
 VERSION = 1
+MAX_SAVE_BYTES = 64 * 2**20      # far beyond any game (a long match is well under 1 MB): a file larger is not read
 SUFFIX = ".json"
 _TEMP_PREFIX = ".parlor-tmp-"
 _TEMP_SUFFIX = ".part"
@@ -385,6 +386,8 @@ def read_json(text: str, what: str = "Parlor save") -> Any:
         raise NotJSON(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise NotJSON(f"not a {what} (nested too deeply)") from None
+    except ValueError:               # a number of thousands of digits (Python's limit on them)
+        raise NotJSON(f"not a {what} (a number far too long)") from None
 
 
 def parse(text: str, path: Path | None = None) -> SaveRecord:
@@ -426,8 +429,11 @@ def from_dict(d: Any, path: Path | None = None) -> SaveRecord:
             raise DamagedSave("the move or event log is not a list")
         for m in moves:
             game.parse_move(m)              # each logged move must be a move of this game
-        if any(not isinstance(e, dict) or "text" not in e for e in events):
+        if any(not isinstance(e, dict) or not isinstance(e.get("text"), str) for e in events):
             raise DamagedSave("the event log is damaged")
+        for key in ("seed", "bot_seed"):
+            if d.get(key) is not None and (isinstance(d[key], bool) or not isinstance(d[key], int)):
+                raise DamagedSave(f"the saved game is damaged ({key} {d[key]!r} is not a whole number)")
         rec = SaveRecord(id=str(d["id"]), game=game, seats=seats, seed=d.get("seed"),
                          bot_seed=int(d.get("bot_seed") or 0), created=str(d["created"]),
                          updated=str(d["updated"]), moves=moves, events=events, path=path)
@@ -444,6 +450,12 @@ def load(path: str | os.PathLike) -> SaveRecord:
     """Read one save; raises DamagedSave / UnsupportedVersion and never touches the file."""
     path = Path(path)
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):             # a pipe would wait for ever, a device never end
+            raise Unreadable("it is not a regular file" if not stat.S_ISDIR(info.st_mode)
+                             else "it is a folder, not a file")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise DamagedSave(f"far too large for a Parlor save ({info.st_size // 2**20} MB)")
         raw = path.read_bytes()
     except OSError as exc:
         raise Unreadable(os_reason(exc)) from None
@@ -563,7 +575,7 @@ class Entry:
 _LISTED: dict[Path, tuple[tuple[int, ...], Entry]] = {}
 
 # The same, kept between runs in the saves folder, so Parlor starts without reading
-# every save: {"format": INDEX_FORMAT, "version": 2, "reads": VERSION, "games": [...],
+# every save: {"format": INDEX_FORMAT, "version": 3, "reads": VERSION, "games": [...],
 # "files": {name: {"key": [inode, mtime_ns, size, ctime_ns], "mtime": float, "info":
 # {...}} or {..., "problem": str}}}. Only an entry whose key matches the file now is
 # used, only by a Parlor that reads the same save version and games (what it wrote
@@ -586,7 +598,8 @@ def _entry_to(key: tuple[int, ...], e: Entry) -> dict:
 def _index_stamp() -> dict:
     import engine
 
-    return {"format": INDEX_FORMAT, "version": 2, "reads": VERSION, "games": sorted(engine.GAMES)}
+    # (version 3: saves are checked more closely than version 2's verdicts were made)
+    return {"format": INDEX_FORMAT, "version": 3, "reads": VERSION, "games": sorted(engine.GAMES)}
 
 
 def _read_index(folder: Path) -> None:

@@ -176,6 +176,90 @@ def test_loading_a_damaged_or_unknown_version_file_raises_a_clear_error():
         saves.load(folder / "missing.json")
 
 
+def _edited(good, edit) -> dict:
+    d = json.loads(good.path.read_text())
+    edit(d)
+    return d
+
+
+FINISHED_EDITS = {      # each once passed the check, then crashed the Load screen or the board
+    "winners [9]": lambda d: d["state"].update(winners=[9]),
+    "winners ['x']": lambda d: d["state"].update(winners=["x"]),
+    "over, but to act": lambda d: d["state"].update(to_act=0),
+}
+PLAYING_EDITS = {
+    "turn 'abc'": lambda d: d["state"].update(turn="abc"),
+    "to_act 1.0": lambda d: d["state"].update(to_act=1.0),
+    "to_act true": lambda d: d["state"].update(to_act=True),
+    "no card": lambda d: d["state"].update(card=None, draw=d["state"]["draw"] + [d["state"]["card"]]),
+    "event text 123": lambda d: d["events"].append({"kind": "x", "text": 123}),
+    "event text null": lambda d: d["events"].append({"kind": "x", "text": None}),
+    "seed 'abc'": lambda d: d.update(seed="abc"),
+    "seed 2.5": lambda d: d.update(seed=2.5),
+}
+
+
+@pytest.mark.parametrize("edit", list(FINISHED_EDITS) + list(PLAYING_EDITS))
+def test_a_hand_edited_save_that_does_not_hold_together_is_damaged_and_kept(edit):
+    if edit in FINISHED_EDITS:
+        g = engine.new_game("sorry", players=2, seed=3)
+        while not g.is_over:
+            g.play(g.legal_moves()[0])
+        good = saves.new_record(g, SEATS[:2])
+        saves.write(good)
+    else:
+        good = played(5)
+    data = json.dumps(_edited(good, (FINISHED_EDITS | PLAYING_EDITS)[edit])).encode()
+    good.path.write_bytes(data)
+    forget_listing()
+    [entry] = saves.list_saves()
+    assert entry.info is None and "damaged" in entry.problem, edit
+    with pytest.raises(DamagedSave):
+        saves.load(good.path)
+    assert good.path.read_bytes() == data
+
+
+@pytest.mark.parametrize("points,edit", [
+    ("totals", lambda s: s.update(totals=[1])),
+    ("empty hand", lambda s: s["hands"].__setitem__(s["to_act"], []) or s["draw"].extend([])),
+])
+def test_an_edited_points_match_is_damaged(points, edit):
+    g = engine.new_game("sorry", players=2, seed=3, variant="points")
+    d = g.to_dict()
+    if points == "empty hand":
+        d["draw"] += d["hands"][d["to_act"]]
+    edit(d)
+    with pytest.raises(ValueError):
+        engine.load_game(d)
+
+
+def test_an_edited_gnoming_round_score_or_round_is_damaged():
+    g = engine.new_game("gnoming", players=3, seed=3)
+    for bad in ({"round_scores": [[1]]}, {"round": 1.9}, {"round": True}, {"version": True}):
+        with pytest.raises(ValueError):
+            engine.load_game({**g.to_dict(), **bad})
+
+
+def test_a_pipe_a_device_or_a_huge_file_is_not_read(monkeypatch):
+    # (a pipe named *.json hung Parlor for good, a link to /dev/zero read until memory ran out)
+    good = played(1)
+    folder = good.path.parent
+    os.mkfifo(folder / "pipe.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    size = good.path.stat().st_size
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", size)
+    (folder / "huge.json").write_bytes(b" " * (size + 1))
+    with pytest.raises(saves.Unreadable, match="not a regular file"):
+        saves.load(folder / "pipe.json")
+    with pytest.raises(saves.Unreadable, match="not a regular file"):
+        saves.load(folder / "zero.json")
+    with pytest.raises(DamagedSave, match="far too large"):
+        saves.load(folder / "huge.json")
+    forget_listing()
+    problems = {e.path.name: e.problem for e in saves.list_saves() if e.info is None}
+    assert set(problems) == {"pipe.json", "zero.json", "huge.json"}
+
+
 def test_new_games_never_take_the_name_of_an_existing_file(monkeypatch):
     good = played(1)
     taken = good.path.parent / "sorry-fixed.json"
@@ -349,7 +433,7 @@ def test_a_new_start_lists_from_the_index_without_reading_unchanged_saves(monkey
     assert saves.list_saves()[0].path == second.path and reads == [second.path.name]
 
 
-STAMP = b'"format": "parlor-save-index", "version": 2, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
+STAMP = b'"format": "parlor-save-index", "version": 3, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
 
 
 @pytest.mark.parametrize("index", [
@@ -691,7 +775,8 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
 
 
 @pytest.mark.parametrize("text,why", [(b"", "the file is empty"), (b"[1, 2]", "not a settings file"),
-                                      (b'{"theme": x}', "not valid JSON (line 1, column 11: Expecting value)")])
+                                      (b'{"theme": x}', "not valid JSON (line 1, column 11: Expecting value)"),
+                                      (b'{"x": ' + b"9" * 5000 + b"}", "not a settings file (a number far too long)")])
 def test_every_kind_of_damaged_settings_file_is_named(text, why):
     from tui.settings import Settings
 

@@ -251,7 +251,7 @@ class GnomingGame(Game):
     def from_dict(cls, d: dict) -> "GnomingGame":
         if not isinstance(d, dict) or d.get("game") != cls.game:
             raise ValueError("not a saved Gnoming A Round state")
-        if d.get("version") != FORMAT_VERSION:
+        if d.get("version") != FORMAT_VERSION or isinstance(d.get("version"), bool):
             raise ValueError(f"Gnoming A Round state version {d.get('version')!r} is not supported "
                              f"(this engine reads version {FORMAT_VERSION})")
         try:
@@ -261,7 +261,9 @@ class GnomingGame(Game):
             g.seed = d["seed"]
             g.rng = rng_from_json(d["rng"])
             g.first_seat = _seat_or_none(d["first_seat"], n)
-            g.round = int(d["round"])
+            g.round = d["round"]
+            if isinstance(g.round, bool) or not isinstance(g.round, int):
+                raise ValueError(f"round {g.round!r} is not a whole number")
             g.first = _seat_or_none(d["first"], n)
             g.phase = d["phase"]
             if g.phase not in _PHASES:
@@ -295,6 +297,8 @@ class GnomingGame(Game):
             g._legal = None
             if len(g.piles) != 2 or len(g.up) != n or len(g.totals) != n or not 1 <= g.round <= ROUNDS:
                 raise ValueError("wrong number of piles, seats or rounds")
+            if any(len(r) != n for r in g.round_scores) or len(g.round_scores) != g.round - (g.phase != OVER):
+                raise ValueError("the round scores don't fit the seats or the round")
             total = (len(g.cards) + len(g.draw) + len(g.piles[0]) + len(g.piles[1])
                      + (g.hand is not None) + g.removed)
             if total != DECK_SIZE:

@@ -832,8 +832,28 @@ class SorryGame(Game):
                        + [c for h in (self.hands or []) for c in h])
         if cards != sorted(DECK):
             raise ValueError("cards do not add up to the 45-card deck")
-        if self.to_act is not None and not 0 <= self.to_act < self.players:
+        def seat(v) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.players
+
+        def whole(v) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+        if self.to_act is not None and not seat(self.to_act):
             raise ValueError("bad seat to act")
+        if not seat(self.first) or not whole(self.turn) or not whole(self.target):
+            raise ValueError("bad first seat, turn or target")
+        if not isinstance(self._winners, list) or not all(map(seat, self._winners)):
+            raise ValueError("bad winners")
+        if (self.to_act is None) != bool(self._winners):
+            raise ValueError("the game's end and its winners disagree")
+        if self.variant == "points":
+            if (len(self.totals) != self.players or not all(map(whole, self.totals))
+                    or any(len(h) != self.players or not all(map(whole, h)) for h in self.history)):
+                raise ValueError("bad match scores")
+            if self.to_act is not None and not self.hands[self.to_act]:
+                raise ValueError("the player to act holds no card")
+        elif self.to_act is not None and self.card is None:
+            raise ValueError("no card drawn for the player to act")
 
     # ------------------------------------------------------ explanations
     def _explain(self, move) -> str:
