@@ -9,6 +9,7 @@ import asyncio
 import os
 import shlex
 import signal
+import threading
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
@@ -225,6 +226,8 @@ class ParlorApp(App[None]):
             except (NotImplementedError, RuntimeError, ValueError):
                 pass                # no signals here (Windows) or not the main thread
 
+    EXIT_WAIT = 5.0     # seconds a kill or hang-up waits for Parlor to close before it just ends
+
     def _exit_on_signal(self, sig: int = signal.SIGTERM) -> None:
         """Exit with the shell's code for a death by `sig` (128 + its number), saying what
         ctrl+q says (even if that can't be worked out, Parlor still exits)."""
@@ -234,7 +237,24 @@ class ParlorApp(App[None]):
             note = quit_note(self)
         except Exception:
             note = None
+        self.signalled = True
         self.exit(return_code=128 + int(sig), message=note)
+        # A hung-up terminal can leave Textual's output thread dead while the closing waits
+        # to hand it more output, for ever. Saved and unlocked or not (the system drops the
+        # lock with the process), Parlor then ends a moment later all the same.
+        if not self.is_headless and self._exit_timer is None:     # (not under test)
+            self._exit_timer = threading.Timer(self.EXIT_WAIT, os._exit, args=(128 + int(sig),))
+            self._exit_timer.daemon = True
+            self._exit_timer.start()
+
+    _exit_timer: threading.Timer | None = None
+
+    def run(self, *args, **kwargs):
+        try:
+            return super().run(*args, **kwargs)
+        finally:                    # closed in time: no need to end it
+            if self._exit_timer is not None:
+                self._exit_timer.cancel()
 
     def on_unmount(self) -> None:
         self._catch_exit_signals(False)
@@ -428,6 +448,18 @@ class ParlorApp(App[None]):
         return f"parlor --save-dir {shlex.quote(str(self.save_dir))} continue"
 
     # ------------------------------------------------------------ errors
+    signalled = False           # a kill or hang-up is ending Parlor
+
+    def _handle_exception(self, error: Exception) -> None:
+        # A kill in the first moments can come while a screen is still being put together:
+        # closing takes its widgets away under it. That is no error to report (the game is
+        # saved; a crash report there also hung a hung-up Parlor, its terminal gone).
+        from textual.css.query import NoMatches
+
+        if self.signalled and isinstance(error, NoMatches):
+            return
+        super()._handle_exception(error)
+
     def _fatal_error(self) -> None:
         """An unexpected error: keep the traceback in a log file and say sorry in three lines."""
         error = self._exception

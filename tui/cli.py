@@ -336,7 +336,11 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
 
     app = make_app(save_dir=save_dir, theme=args.theme, ascii=True if args.ascii else None,
                    start=Start(args.command or "title", spec=spec))
-    app.run()
+    try:
+        app.run()
+    except OSError:     # its last words could not be written: the terminal hung up on it
+        if not app.signalled:
+            raise
     return app.return_code or 0
 
 

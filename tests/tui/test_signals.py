@@ -94,3 +94,26 @@ def test_a_signal_ends_parlor_as_ctrl_q_does(tmp_path, sig):
     assert b"Your game is saved" in after
     [path] = (tmp_path / "saves").glob("sorry-*.json")
     assert saves.load(path).moves                             # ... and so is the game
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.3, 0.6])
+def test_a_hang_up_with_the_terminal_gone_ends_parlor_even_as_it_starts(tmp_path, delay):
+    # an SSH connection dropped in Parlor's first moments: the terminal is gone, writes to it
+    # fail, and closing once waited for ever on Textual's output (the process outlived its
+    # terminal, holding the game's lock). It ends now, the game saved as it stands.
+    proc, master = spawn(tmp_path)
+    try:
+        read(master, proc, b"\x1b[?1049h", 30)      # it has taken the screen
+        time.sleep(delay)
+        os.close(master)                            # the terminal goes away ...
+        master = None
+        proc.send_signal(signal.SIGHUP)             # ... and says so
+        proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        if master is not None:
+            os.close(master)
+    # as the shell reports a hang-up (its last words unwritable, once exit code 1); before
+    # Parlor has set itself up to catch it, the hang-up ends it as it ends any program
+    assert proc.returncode in (128 + signal.SIGHUP, -signal.SIGHUP)
