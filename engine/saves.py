@@ -274,6 +274,10 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass                 # no locks here: its age alone keeps it from being swept
     try:
+        try:                     # the new file keeps the old one's permissions (a save shared
+            os.fchmod(fd, stat.S_IMODE(path.stat().st_mode))    # with 0644 stays so)
+        except (OSError, AttributeError):
+            pass                 # a first save (mkstemp's 0600), or none to set (Windows)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

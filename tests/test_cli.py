@@ -404,3 +404,13 @@ def test_ctrl_c_stops_sim_with_a_line_not_a_traceback(workers):
     assert p.returncode == 130 and out == "", err
     assert "Traceback" not in err and err.strip().endswith(
         "of 200 games: no table (the same command plays the same games again)"), err
+
+
+def test_a_parlor_home_that_is_a_file_is_refused_in_one_line(tmp_path, monkeypatch):
+    # (the board opened, and said at every move that the game could not be saved)
+    (tmp_path / "afile").write_text("x")
+    monkeypatch.setenv("PARLOR_HOME", str(tmp_path / "afile"))
+    assert one_line(run("new", "sorry")) == (f"parlor: PARLOR_HOME={tmp_path / 'afile'}: not a directory "
+                                             "(try 'parlor --help')")
+    monkeypatch.setenv("PARLOR_HOME", str(tmp_path / "afile" / "below"))
+    assert one_line(run("continue")).endswith(f"{tmp_path / 'afile'} is not a directory (try 'parlor --help')")

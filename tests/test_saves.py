@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import stat
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,15 @@ def test_the_move_log_replays_to_the_saved_state():
 
 
 # ---------------------------------------------------------------- atomic writes
+def test_a_save_written_again_keeps_its_permissions():
+    # (every move's save made a save shared as 0644 private again: 0600)
+    rec = played(2)
+    assert stat.S_IMODE(rec.path.stat().st_mode) == 0o600        # a new save: private
+    rec.path.chmod(0o644)
+    saves.write(rec)
+    assert stat.S_IMODE(rec.path.stat().st_mode) == 0o644
+
+
 def test_writes_are_atomic_and_leave_no_temp_files(monkeypatch):
     rec = played(5)
     calls = []
@@ -231,6 +241,15 @@ def test_an_edited_points_match_is_damaged(points, edit):
     edit(d)
     with pytest.raises(ValueError):
         engine.load_game(d)
+
+
+def test_an_edited_sorry_game_no_play_could_reach_is_damaged():
+    g = engine.new_game("sorry", players=2, seed=3)
+    d = g.to_dict()
+    for positions in (["home"] * 4 + d["positions"][4:],                       # Red has won, yet plays on
+                      d["positions"][:8] + ["track:5"] + d["positions"][9:]):  # Yellow, not playing, moved
+        with pytest.raises(ValueError):
+            engine.load_game({**d, "positions": positions})
 
 
 def test_an_edited_gnoming_round_score_or_round_is_damaged():

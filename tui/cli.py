@@ -199,22 +199,23 @@ def _check_variant(parser: argparse.ArgumentParser, args) -> None:
     args.variant = variant
 
 
-def _check_save_dir(ap: argparse.ArgumentParser, save_dir: str | None) -> None:
-    """--save-dir must be, or be able to become, a folder: neither it nor a folder
-    above it may be a file (else Parlor would find no saves there, and write none)."""
+def _check_save_dir(ap: argparse.ArgumentParser, save_dir: str | None, what: str = "--save-dir ") -> None:
+    """--save-dir (or PARLOR_HOME, `what`) must be, or be able to become, a folder: neither
+    it nor a folder above it may be a file (else Parlor would find no saves there, and
+    write none)."""
     if save_dir is None:
         return
     import os
     from pathlib import Path
 
     if not save_dir.strip():
-        ap.error("--save-dir needs a directory name, not an empty one")
+        ap.error(f"{what.strip()} needs a directory name, not an empty one")
     path = Path(save_dir).expanduser()
     for above in (path, *path.parents):
         if os.path.exists(above):            # the nearest part of the path that is there
             if not os.path.isdir(above):
                 where = "" if above == path else f"{above} is "
-                ap.error(f"--save-dir {save_dir}: {where}not a directory")
+                ap.error(f"{what}{save_dir}: {where}not a directory")
             return
 
 
@@ -306,8 +307,12 @@ def _check_new(ap: argparse.ArgumentParser, args):
 
 
 def run_app(ap: argparse.ArgumentParser, args) -> int:
+    import os
+
     from engine import saves
 
+    if os.environ.get("PARLOR_HOME"):    # (its saves, settings and crash reports: a folder)
+        _check_save_dir(ap, os.environ["PARLOR_HOME"], "PARLOR_HOME=")
     save_dir = args.save_dir
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":

@@ -814,10 +814,21 @@ class SorryGame(Game):
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"damaged Sorry! state: {exc!r}") from exc
         g.check()
+        g.check_reached()
         for pawn, loc in enumerate(g.pos):
             if 0 <= loc < SAFE1:
                 g.occ[loc] = pawn
         return g
+
+    def check_reached(self) -> None:
+        """Raise ValueError if play could not have led here (a saved state; test positions
+        may set up what no game reaches)."""
+        if any(loc != START for loc in self.pos[4 * self.players:]):
+            raise ValueError("a pawn of a colour not in the game has left START")
+        sides = [(0, 2), (1, 3)] if self.variant == "teams" else [(c,) for c in range(self.players)]
+        if self.to_act is not None and any(all(self.pos[p] == HOME for c in side for p in range(4 * c, 4 * c + 4))
+                                           for side in sides):
+            raise ValueError("a side has every pawn HOME, yet the game goes on")
 
     def check(self) -> None:
         """Raise ValueError unless the state is consistent (used on load and in tests)."""

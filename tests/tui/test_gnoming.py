@@ -820,7 +820,7 @@ async def went_out_status(pilot) -> tuple[GnomingScreen, str, int, str]:
 
 @run_async
 async def test_a_hazard_flip_after_someone_went_out_is_not_called_your_last_turn():
-    app = app_for(went_out(seed=25, phase="hazard"))
+    app = app_for(went_out(seed=78, phase="hazard"))
     async with app.run_test(size=(100, 30)) as pilot:
         screen, status, left, out = await went_out_status(pilot)
         assert "your last turn" not in status, status
