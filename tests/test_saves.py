@@ -98,6 +98,7 @@ def test_the_move_log_replays_to_the_saved_state():
 
 
 # ---------------------------------------------------------------- atomic writes
+@pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
 def test_a_save_written_again_keeps_its_permissions():
     # (every move's save made a save shared as 0644 private again: 0600)
     rec = played(2)
@@ -259,6 +260,7 @@ def test_an_edited_gnoming_round_score_or_round_is_damaged():
             engine.load_game({**g.to_dict(), **bad})
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_pipe_a_device_or_a_huge_file_is_not_read(monkeypatch):
     # (a pipe named *.json hung Parlor for good, a link to /dev/zero read until memory ran out)
     good = played(1)

@@ -241,8 +241,9 @@ class ParlorApp(App[None]):
         self.exit(return_code=128 + int(sig), message=note)
         # A hung-up terminal can leave Textual's output thread dead while the closing waits
         # to hand it more output, for ever. Saved and unlocked or not (the system drops the
-        # lock with the process), Parlor then ends a moment later all the same.
-        if not self.is_headless and self._exit_timer is None:     # (not under test)
+        # lock with the process), Parlor then ends a moment later all the same. (Not after
+        # a kill: a terminal still there must be given back as it was.)
+        if sig == signal.SIGHUP and not self.is_headless and self._exit_timer is None:   # (not under test)
             self._exit_timer = threading.Timer(self.EXIT_WAIT, os._exit, args=(128 + int(sig),))
             self._exit_timer.daemon = True
             self._exit_timer.start()

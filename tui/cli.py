@@ -209,7 +209,7 @@ def _check_save_dir(ap: argparse.ArgumentParser, save_dir: str | None, what: str
     from pathlib import Path
 
     if not save_dir.strip():
-        ap.error(f"{what.strip()} needs a directory name, not an empty one")
+        ap.error(f"{what.strip(' =')} needs a directory name, not an empty one")
     path = Path(save_dir).expanduser()
     for above in (path, *path.parents):
         if os.path.exists(above):            # the nearest part of the path that is there

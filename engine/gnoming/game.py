@@ -365,7 +365,7 @@ class GnomingGame(Game):
             return "a Hazard leaves play instead of going on a discard pile (G-4.4)"
         if move.pile is None:
             return "only a Hazard is discarded out of play"
-        if last_turn(self) and all(self.piles):
+        if last_turn(self) and all(self.piles) == any(self.piles):    # (no pile empty, or both)
             return (f"the round ends with this turn, so the pile makes no difference: the discard "
                     f"goes on {pile_name(piles[0])}")
         return f"the discard must go on the empty {pile_name(piles[0])} (G-4.5)"

@@ -96,7 +96,7 @@ def test_a_signal_ends_parlor_as_ctrl_q_does(tmp_path, sig):
     assert saves.load(path).moves                             # ... and so is the game
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.3, 0.6])
+@pytest.mark.parametrize("delay", [0.3, 0.6])    # (at once, it dies before it can catch the hang-up)
 def test_a_hang_up_with_the_terminal_gone_ends_parlor_even_as_it_starts(tmp_path, delay):
     # an SSH connection dropped in Parlor's first moments: the terminal is gone, writes to it
     # fail, and closing once waited for ever on Textual's output (the process outlived its

@@ -98,7 +98,7 @@ class HandoffScreen(ParlorModal[None]):
         if self.recent:                 # as many of the last lines as the new height has room for
             self.query_one("#handoff-recent", Static).update(self._recap())
 
-    WAIT = "(Enter is taken once no key has been pressed for a moment.)"
+    WAIT = "(Enter works once the keys have been still for a moment.)"
 
     # The times are the events' own (when the key was read, not when it is handled: keys
     # that queued up while Parlor was busy come in together, not seconds apart).
