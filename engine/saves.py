@@ -454,13 +454,7 @@ def load(path: str | os.PathLike) -> SaveRecord:
     """Read one save; raises DamagedSave / UnsupportedVersion and never touches the file."""
     path = Path(path)
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):             # a pipe would wait for ever, a device never end
-            raise Unreadable("it is not a regular file" if not stat.S_ISDIR(info.st_mode)
-                             else "it is a folder, not a file")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise DamagedSave(f"far too large for a Parlor save ({info.st_size // 2**20} MB)")
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_SAVE_BYTES, "for a Parlor save")
     except OSError as exc:
         raise Unreadable(os_reason(exc)) from None
     try:
@@ -470,8 +464,28 @@ def load(path: str | os.PathLike) -> SaveRecord:
     return parse(text, path)
 
 
+class NotRegular(OSError):
+    """A file Parlor won't read (`read_regular`); `strerror` says why."""
+
+
+def read_regular(path: Path, cap: int, what: str) -> bytes:
+    """The bytes of `path` if it is a regular file of at most `cap` bytes (a pipe would
+    wait for ever, a device never end, a huge file fill the memory); else an OSError,
+    NotRegular saying why when the file is there (too large: "far too large `what`")."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRegular(errno.EINVAL, "it is not a regular file")
+    if info.st_size > cap:
+        raise NotRegular(errno.EFBIG, f"far too large {what} ({info.st_size // 2**20} MB)")
+    return path.read_bytes()
+
+
 def os_reason(exc: OSError) -> str:
     """Why the system would not let a file be read, for people: 'X can't be opened: <this>'."""
+    if isinstance(exc, NotRegular):
+        return exc.strerror
     if isinstance(exc, PermissionError):
         return "no permission to read it"
     if isinstance(exc, IsADirectoryError):
@@ -610,7 +624,7 @@ def _read_index(folder: Path) -> None:
     """Put the folder's index entries into `_LISTED` (each is checked against its file)."""
     _INDEXED.add(folder)
     try:
-        d = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        d = json.loads(read_regular(folder / INDEX, MAX_SAVE_BYTES, "").decode("utf-8"))
         if any(d.get(k) != v for k, v in _index_stamp().items()):
             return
         items = list(d["files"].items())

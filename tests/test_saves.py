@@ -98,6 +98,22 @@ def test_the_move_log_replays_to_the_saved_state():
 
 
 # ---------------------------------------------------------------- atomic writes
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_named_settings_json_or_the_index_is_not_read():
+    from tui.settings import Settings
+
+    played(1)                                   # (a saves folder, listed once)
+    os.mkfifo(settings_file())
+    settings = Settings.load()                  # (it waited for ever)
+    assert "(it is not a regular file), so it uses the default settings" in settings.problem
+    assert "settings not saved" in settings.save("ascii") and stat.S_ISFIFO(settings_file().stat().st_mode)
+    folder = saves.saves_dir(None)
+    (folder / saves.INDEX).unlink(missing_ok=True)
+    os.mkfifo(folder / saves.INDEX)
+    forget_listing()
+    assert [e.info is not None for e in saves.list_saves()] == [True]
+
+
 @pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
 def test_a_save_written_again_keeps_its_permissions():
     # (every move's save made a save shared as 0644 private again: 0600)

@@ -21,7 +21,9 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from engine.saves import NotJSON, read_json, settings_path, write_atomic
+from engine.saves import NotJSON, read_json, read_regular, settings_path, write_atomic
+
+MAX_SETTINGS_BYTES = 2**20     # a settings file is a few hundred bytes
 
 # Seconds a bot's chosen move stays on screen before it is played.
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
@@ -47,7 +49,7 @@ def _read(path: Path) -> dict | None:
     """What settings.json holds: a dict, or None when there is no file. Raises _Damaged
     (not JSON, cut short, not an object) or OSError (can't be read)."""
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_SETTINGS_BYTES, "for a settings file")   # (NotRegular: left alone)
     except FileNotFoundError:
         return None
     try:
