@@ -143,8 +143,7 @@ class Game(ABC):
 
     def check_seat(self, seat) -> None:
         """ValueError unless `seat` is None (the public) or a seat of this game (view, determinize)."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.players):
+        if seat is not None and not is_seat(seat, self.players):
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
 
     @abstractmethod
@@ -185,6 +184,11 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game} players={self.players} to_act={self.to_act}>"
+
+
+def is_seat(value: Any, players: int) -> bool:
+    """Whether `value` is a seat of a `players`-player game: an int (not a bool) 0 … players-1."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
 def check_players(game: str, players: Any, allowed) -> int:

@@ -226,7 +226,7 @@ class ParlorApp(App[None]):
             except (NotImplementedError, RuntimeError, ValueError):
                 pass                # no signals here (Windows) or not the main thread
 
-    EXIT_WAIT = 5.0     # seconds a kill or hang-up waits for Parlor to close before it just ends
+    EXIT_WAIT = 5.0     # seconds a hang-up waits for Parlor to close before it just ends
 
     def _exit_on_signal(self, sig: int = signal.SIGTERM) -> None:
         """Exit with the shell's code for a death by `sig` (128 + its number), saying what

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from ..core import Event, Game, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
 from .apply import ROUNDS, apply_move, start_round, turn_limit
 from .cards import CARD_NAME, DECK_SIZE, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
@@ -374,7 +374,7 @@ class GnomingGame(Game):
 def _seat_or_none(value, players: int):
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+    if not is_seat(value, players):
         raise ValueError(f"not a seat: {value!r}")
     return value
 

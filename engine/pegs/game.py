@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import Event, Game, IllegalMove, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, IllegalMove, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
 from . import apply as ap
 from .board import HOME0, PEGS, PLAYER_COUNTS, START, geometry
 from .cards import DEAL, HAND_SIZE, NAMES, card_code, deck_counts, full_deck
@@ -115,7 +115,7 @@ class PegsGame(Game):
 
     def parse_move(self, d: dict):
         move = move_from_dict(d)
-        if not 0 <= move.seat < self.players:
+        if not is_seat(move.seat, self.players):
             raise IllegalMove(f"not a Pegs and Jokers move of a {self.players}-player game (no seat {move.seat})")
         return move
 
@@ -280,6 +280,6 @@ class PegsGame(Game):
 
 
 def _seat(v, players: int, what: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < players:
+    if not is_seat(v, players):
         raise ValueError(f"{what} must be a seat 0..{players - 1}")
     return v

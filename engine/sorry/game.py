@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ..core import Event, Game, and_list, check_players, child_rng, copy_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, and_list, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
                     PAWN_WORDS, SAFE1, SLIDE, START, steps_between)
@@ -310,7 +310,7 @@ class SorryGame(Game):
 
     def parse_move(self, d: dict) -> SorryMove:
         move = SorryMove.from_dict(d)
-        if not 0 <= move.seat < self.players:
+        if not is_seat(move.seat, self.players):
             raise ValueError(f"not a Sorry! move of a {self.players}-player game (no seat {move.seat}): {d!r}")
         return move
 
@@ -843,17 +843,14 @@ class SorryGame(Game):
                        + [c for h in (self.hands or []) for c in h])
         if cards != sorted(DECK):
             raise ValueError("cards do not add up to the 45-card deck")
-        def seat(v) -> bool:
-            return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.players
-
         def whole(v) -> bool:
             return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
-        if self.to_act is not None and not seat(self.to_act):
+        if self.to_act is not None and not is_seat(self.to_act, self.players):
             raise ValueError("bad seat to act")
-        if not seat(self.first) or not whole(self.turn) or not whole(self.target):
+        if not is_seat(self.first, self.players) or not whole(self.turn) or not whole(self.target):
             raise ValueError("bad first seat, turn or target")
-        if not isinstance(self._winners, list) or not all(map(seat, self._winners)):
+        if not isinstance(self._winners, list) or not all(is_seat(w, self.players) for w in self._winners):
             raise ValueError("bad winners")
         if (self.to_act is None) != bool(self._winners):
             raise ValueError("the game's end and its winners disagree")

@@ -7,7 +7,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.css.query import NoMatches
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -67,15 +66,11 @@ class TitleScreen(ParlorScreen):
         self.query_one("#tagline", Static).update(f"Sorry!  {sep}  Pegs and Jokers  {sep}  Gnoming A Round")
 
     def refresh_menu(self) -> None:
-        try:
-            menu = self.query_one("#menu", OptionList)
-            info = self.query_one("#continue-info", Static)
-        except NoMatches:          # Parlor is closing as the title opens (a kill at start)
-            return
         entries = saves.list_saves(self.app.save_dir)
         latest, busy, passed = saves.to_continue(entries)   # the last game not open elsewhere
         self._latest = latest.info if latest else None
         self._has_saves = bool(entries)
+        menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted
         menu.clear_options()
         # a line that can't be used says so in words, not only by its dimmer colour (NO_COLOR,
@@ -91,6 +86,7 @@ class TitleScreen(ParlorScreen):
             Option("Quit                  q", id="quit"),
         ])
         menu.highlighted = keep if keep is not None else (1 if self._latest is not None else 0)
+        info = self.query_one("#continue-info", Static)
         if self._latest is None:
             info.update("No game in progress: press n to start one.")
         else:
