@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.screens.dialogs import ConfirmScreen, HandoffScreen, QuitScreen
+from tui.screens.dialogs import ConfirmScreen, HandoffScreen, LeaveScreen, QuitScreen
 from tui.screens.help import HelpScreen
 from tui.screens.log import LogScreen
 from tui.screens.results import ResultsScreen
@@ -40,7 +40,8 @@ async def test_a_board_and_every_dialog_over_it(name):
         assert app.screen is board
         assert non_ascii(app) == [], "the board"
         dialogs = [HelpScreen(board), LogScreen(session, board.log_text), ResultsScreen(session),
-                   HandoffScreen("Yellow"), QuitScreen(), ConfirmScreen("Delete it?")]
+                   HandoffScreen("Yellow"), QuitScreen(), ConfirmScreen("Delete it?"),
+                   LeaveScreen("rematch", "Could not save the game: disk full")]
         if name == "gnoming":
             from tui.screens.gnoming import RoundEndScreen
 

@@ -765,7 +765,7 @@ def failing_saves(monkeypatch, error: OSError, *, on: bool) -> dict:
 
 
 @run_async
-@pytest.mark.parametrize("key", ["q", "t", "r", "n"])
+@pytest.mark.parametrize("key", ["q", "t"])
 async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_saved(monkeypatch, key):
     # (q quit at once and t went to the title, with the winning move not saved, without a word)
     session = one_from_home(target=0)
@@ -787,6 +787,39 @@ async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_sa
         await send(pilot, "q")
         await until(pilot, lambda: not app.is_running, what="Parlor to quit")
     assert saves.load(session.path).game.is_over
+
+
+@run_async
+@pytest.mark.parametrize("key, question", [("r", "Rematch?"), ("n", "New game?")])
+async def test_a_rematch_or_new_game_asked_while_the_last_moves_are_not_saved_follows_a_yes(monkeypatch, key,
+                                                                                             question):
+    # (the question was the board's Quit?, so the rematch or the new game asked for never came)
+    from tui.screens.dialogs import LeaveScreen
+    from tui.screens.setup import SetupScreen
+
+    session = one_from_home(target=0)
+    failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await last_pawn_home(pilot, ResultsScreen)
+        await send(pilot, key)
+        await until(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
+        text = str(app.screen.query_one("#quit-text", Static).render())
+        assert text.startswith(question) and "NOT saved" in text
+        await pilot.press("n")                         # no: the final board, nothing lost
+        await until(pilot, lambda: board_screen(app) is app.screen, what="the board")
+        await send(pilot, "r")
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results")
+        await send(pilot, key)
+        await until(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question again")
+        await pilot.press("y")                         # yes: what was asked for
+        if key == "r":
+            await until(pilot, lambda: board_screen(app) is not None and board_screen(app).session is not session,
+                        what="the rematch's board")
+        else:
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the new game's set-up")
+        assert app.is_running
 
 
 @run_async

@@ -380,7 +380,12 @@ class GameScreen(ParlorScreen):
         self.app.go_title()
 
     def action_quit_game(self) -> None:
-        from .dialogs import QuitScreen
+        self._ask_before_leaving()
+
+    def _ask_before_leaving(self, goal: str | None = None) -> None:
+        """Quit, the title, or keep playing; with a `goal` ("rematch", "new": asked of the
+        results while the last moves are not saved) that too, once the player says so."""
+        from .dialogs import LeaveScreen, QuitScreen
 
         error = self.unsaved()
         # the dialog says how things stand; a toast would cover it (queued: after any toast
@@ -390,14 +395,21 @@ class GameScreen(ParlorScreen):
 
         def done(choice: str | None) -> None:
             self._asking = False
-            if choice not in ("quit", "title"):
+            if choice not in ("quit", "title", "go"):
                 self._release_held()
             if choice == "quit":
                 self.app.exit(message=saved_note(error, self.app.resume_command()))
             elif choice == "title":
                 self.app.go_title()
+            elif choice == "go":
+                self._leave_for(goal)
 
-        self.app.push_screen(QuitScreen(error, lasting=self.session.save_blocked), callback=done)
+        lasting = self.session.save_blocked
+        if goal is None or not error:
+            screen = QuitScreen(error, lasting, over=self.game.is_over)
+        else:
+            screen = LeaveScreen(goal, error, lasting)
+        self.app.push_screen(screen, callback=done)
 
     def action_results(self) -> None:
         if self.game.is_over and not self._results_open:      # (r twice: one results screen)
@@ -429,10 +441,14 @@ class GameScreen(ParlorScreen):
 
     def _after_results(self, choice: str | None) -> None:
         self._results_open = False
+        if choice is not None and self.unsaved():     # leaving would lose the last moves:
+            self._ask_before_leaving(choice if choice in ("rematch", "new") else None)   # it asks
+        else:
+            self._leave_for(choice)
+
+    def _leave_for(self, choice: str | None) -> None:
+        """Carry out what the results were asked for."""
         app = self.app
-        if choice is not None and self.unsaved():
-            self.action_quit_game()          # leaving would lose the last moves: it says so and asks
-            return
         if choice == "rematch":
             app.open_session(self.session.rematch(save_dir=app.save_dir, hold=True))
         elif choice == "new":

@@ -231,12 +231,17 @@ class QuitScreen(ParlorModal[str]):
     }
     """
 
-    def __init__(self, error: str | None = None, lasting: bool = False) -> None:
+    KEYS = "\nq / Enter  quit Parlor\nt          title screen\nEsc / n    keep playing"
+    QUESTION = "Quit?"
+
+    def __init__(self, error: str | None = None, lasting: bool = False, over: bool = False) -> None:
         """`error`: why the game's last moves are not saved (None: it is saved); `lasting`:
-        they never will be here (another Parlor saved the game meanwhile)."""
+        they never will be here (another Parlor saved the game meanwhile); `over`: the game
+        is over (no next move will save it)."""
         super().__init__()
         self.error = error
         self.lasting = lasting
+        self.over = over
 
     def compose_body(self) -> ComposeResult:
         # the command has a widget of its own, indented by padding: copied (by Textual's
@@ -244,19 +249,21 @@ class QuitScreen(ParlorModal[str]):
         with Vertical(id="quit-box"):
             yield Static(self._text(), id="quit-text")
             yield Static(id="quit-command")
-            yield Static("\nq / Enter  quit Parlor\nt          title screen\nEsc / n    keep playing",
-                         id="quit-keys")
+            yield Static(self.KEYS, id="quit-keys")
         yield ParlorFooter()
 
     def _text(self) -> Text:
         """The dialog's words above the resume command (or why the game is not saved)."""
         text = Text()
-        text.append("Quit?", style="bold")
+        text.append(self.QUESTION, style="bold")
         text.append("\n\n")
         if self.error:
             text.append("Your last moves are NOT saved.", style="bold")
             if self.lasting:
                 text.append(f"\n{self.error}.\nLeaving now loses this board's moves since then.")
+            elif self.over:
+                text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and try again: "
+                            "Parlor saves the game once more before it leaves.")
             else:
                 text.append(f"\n{self.error}.\nLeaving now loses them. Fix the problem and keep playing: "
                             "the next move saves the whole game.")
@@ -289,6 +296,26 @@ class QuitScreen(ParlorModal[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class LeaveScreen(QuitScreen):
+    """r or n on the results of a game whose last moves are not saved: the rematch or the
+    new game asked for (y, Enter) once the player agrees to lose them, or quit, the title,
+    or stay (Esc, n) and look at the board."""
+
+    BINDINGS = [
+        Binding("y,enter", "choose('go')", "Yes, leave it"),
+        Binding("q", "choose('quit')", "Quit Parlor"),
+        Binding("escape,n", "choose('stay')", "Stay"),
+    ]
+    GOALS = {"rematch": ("Rematch?", "a rematch"), "new": ("New game?", "a new game")}
+
+    def __init__(self, goal: str, error: str, lasting: bool = False) -> None:
+        """`goal`: "rematch" or "new" (what the results of the game were asked for)."""
+        super().__init__(error, lasting, over=True)
+        self.QUESTION, what = self.GOALS[goal]
+        self.KEYS = (f"\ny / Enter  {what} all the same\nq          quit Parlor\nt          title screen\n"
+                     "Esc / n    stay and look at the board")
 
 
 class ConfirmScreen(ParlorModal[bool]):
