@@ -541,6 +541,37 @@ async def test_the_card_drawn_since_the_last_turn_is_marked_new():
 
 
 @run_async
+async def test_the_new_card_is_still_marked_when_the_game_is_opened_again():
+    # (a game opened again marked nothing: what the person kept from the last turn was lost)
+    spec = GameSpec(game="pegs", players=4, seats=seats("human", "easy", "easy", "easy"), seed=11)
+    session = Session.new(spec)
+
+    async def status_line(session) -> str:
+        app = app_for(session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot)
+            line = str(board_screen(app).query_one("#status").render()).splitlines()[1]
+            if len(session.record.moves) < 4:
+                await send(pilot, "enter")
+                await until(pilot, lambda: len(session.record.moves) >= 4 and board_screen(app).awaiting,
+                            what="Red's next turn")
+                line = str(board_screen(app).query_one("#status").render()).splitlines()[1]
+        return line
+
+    before = await status_line(session)            # after Red's move and the bots'
+    assert "new: " in before, before
+    after = await status_line(Session.load(session.path))
+    assert after == before
+
+    # a game set up from a position (not its seed's deal) can't be played again: nothing marked
+    made = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
+                        hands={0: ["2", "3", "4", "5", "6", "9"]}, seed=2)
+    move = made.game.legal_moves()[0]
+    made.record.record(move, made.game.play(move))
+    assert made.record.moves and PegsScreen(made)._recalled_kept() == {}
+
+
+@run_async
 async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_room():
     # at 80 x 24 the Turn panel has 42 columns: "new: Joker" after this hand needs "Hand:", then
     # "+Joker"; a wider hand stars the new card in a free space, never squeezing two cards together

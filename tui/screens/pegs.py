@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+import engine
 from engine import COLOURS
 from engine.pegs.board import PEGS
 from engine.pegs.moves import OWNER, PEG
@@ -53,7 +54,7 @@ class PegsScreen(TurnScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self._why = ""                # why the card in play moves nothing (or not that peg), for the detail line
-        self._kept: dict[int, Counter] = {}   # seat -> the cards it kept from its last turn (not known after a reload)
+        self._kept: dict[int, Counter] = self._recalled_kept()   # seat -> the cards it kept from its last turn
 
     def apply_move(self, token: int, move) -> None:
         # the hand, less the card played: the cards the seat holds at its next turn beyond
@@ -62,10 +63,29 @@ class PegsScreen(TurnScreen):
             self._kept[move.seat] = Counter(self.game.view(move.seat)["hand"]) - Counter([move.card])
         super().apply_move(token, move)
 
+    def _recalled_kept(self) -> dict[int, Counter]:
+        """For a game opened again, the cards each person kept from their last turn, got by
+        playing the save's moves again from its seed and dealer; nothing when that doesn't
+        end where the save does (a game set up from a position) or can't be played."""
+        record, g = self.session.record, self.game
+        humans = [s for s in range(g.players) if self.session.is_human(s)]
+        if not record.moves or not humans or not isinstance(record.seed, int):
+            return {}
+        kept = {}
+        try:
+            copy = engine.new_game(g.game, players=g.players, seed=record.seed, dealer=g.dealer)
+            for d in record.moves:
+                move = copy.parse_move(d)
+                if move.seat in humans:
+                    kept[move.seat] = Counter(copy.view(move.seat)["hand"]) - Counter([move.card])
+                copy.play(move)
+        except (ValueError, KeyError, TypeError):
+            return {}
+        return kept if copy.to_dict() == g.to_dict() else {}
+
     def new_cards(self, seat: int, hand: list[str]) -> list[str]:
         """The cards in `seat`'s `hand` that were not in it when it last played (drawn since;
-        after a discard, the card drawn at once with it). None known before its first turn
-        here (a game opened again)."""
+        after a discard, the card drawn at once with it). None known before its first turn."""
         kept = self._kept.get(seat)
         return [] if kept is None else sorted((Counter(hand) - kept).elements(), key=hand.index)
 
