@@ -48,6 +48,7 @@ class SorryBoard(CanvasBoard):
         *(f"sorry-board--p{c}" for c in range(4)),
         *(f"sorry-board--c{c}" for c in range(4)),
         *(f"sorry-board--zone{c}" for c in range(4)),
+        "sorry-board--absent",
     }
 
     DEFAULT_CSS = """
@@ -78,6 +79,7 @@ class SorryBoard(CanvasBoard):
     SorryBoard > .sorry-board--zone1 { background: $player-blue 22%; color: $text; }
     SorryBoard > .sorry-board--zone2 { background: $player-yellow 22%; color: $text; }
     SorryBoard > .sorry-board--zone3 { background: $player-green 22%; color: $text; }
+    SorryBoard > .sorry-board--absent { background: $boost; color: $text-disabled; text-style: dim; }
     """
 
     @property
@@ -134,7 +136,7 @@ class SorryBoard(CanvasBoard):
 
         # -- safety zones
         for colour in range(4):
-            zone = style(f"sorry-board--zone{colour}")
+            zone = style(f"sorry-board--zone{colour}" if colour < len(state.positions) else "sorry-board--absent")
             for k, (r, c) in enumerate(sv.SAFE_CELLS[colour], 1):
                 x, y = c * cw, r * ch
                 if cw == 3:
@@ -154,8 +156,11 @@ class SorryBoard(CanvasBoard):
         box_pawns: dict[tuple, list[tuple[int, int, int]]] = {}   # (kind, colour) -> (pawn, x, y)
         left_square = {r * ch: sq for sq, (r, c) in enumerate(sv.TRACK_CELLS) if c == 0}   # row -> square
         for colour in range(4):
-            zone = style(f"sorry-board--zone{colour}")
-            label_style = zone + style("sorry-board--label")
+            if colour < len(state.positions):
+                zone = style(f"sorry-board--zone{colour}")
+                label_style = zone + style("sorry-board--label")
+            else:                   # a colour nobody plays (two or three players): greyed out
+                zone = label_style = style("sorry-board--absent")
             for kind, box, pawns in (("start", sv.START_BOX[colour], in_start[colour]),
                                      ("home", sv.HOME_BOX[colour], in_home[colour])):
                 r0, c0, r1, c1 = box
