@@ -18,7 +18,8 @@ from .scoring import going_out_adjustment, score_layout, winners
 
 ROUNDS = 3  # G-1
 # Decision (beyond the spec): a round also ends at once, like the second empty
-# draw pile (G-4.1), when a turn would start after `turn_limit(players)` turns.
+# draw pile (G-4.1), when a turn would start after `turn_limit(players)` turns
+# and nobody has gone out (once somebody has, the final turns end it anyway).
 # Taking from a discard pile does not use up the draw pile, so G-4.1 alone
 # leaves a round without end if players keep doing it and never go out; the
 # limit keeps every round finite for any way of playing. It is 50 turns a
@@ -159,7 +160,7 @@ def start_turn(g, seat: int, events: list) -> None:
     """A turn begins: G-4.1 an empty draw pile is rebuilt once per round
     from the discard piles (their top cards stay); the second time the
     round ends at once. (Decision: so does reaching the turn limit.)"""
-    if g.turns >= turn_limit(g.players):
+    if g.turns >= turn_limit(g.players) and g.went_out is None:    # (the final turns are few)
         end_round(g, events, LIMIT)
         return
     if not g.draw:
@@ -194,8 +195,11 @@ def end_turn(g, events: list, hazard: bool) -> None:
         if g.up[seat] == ALL:                                          # G-6.1
             g.went_out = seat
             g.final_left = n - 1
-            events.append(Event("out", f"{SEAT_NAME[seat]} has no face-down card left and goes out: "
-                                f"every other player has one more turn", seat))
+            # (with the draw pile empty a second time the round ends as the next turn
+            # begins: there are no more turns to promise)
+            ends = g.reshuffled and not g.draw
+            events.append(Event("out", f"{SEAT_NAME[seat]} has no face-down card left and goes out"
+                                + ("" if ends else ": every other player has one more turn"), seat))
     else:
         last = last_turn(g)
         g.final_left -= 1

@@ -23,7 +23,8 @@ from ..core import Event, Game, check_players, child_rng, is_seat, copy_rng, rng
 from .apply import ROUNDS, apply_move, start_round, turn_limit
 from .cards import CARD_NAME, DECK_SIZE, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
-                       PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, generate, last_turn)
+                       PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, face_up_equal, generate,
+                       last_turn)
 from .layout import ALL, CELL_NAME, CELLS_OF
 from .moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, parse_move, pile_name, seat_name
 from .scoring import winners as _winners
@@ -333,6 +334,12 @@ class GnomingGame(Game):
             return "draw a card first (G-4.1)"
         if phase == PLAYING:
             if isinstance(move, Place):
+                same = face_up_equal(self, seat, self.hand)
+                first = (same & -same).bit_length() - 1
+                if 0 <= move.cell < 9 and same >> move.cell & 1 and move.cell != first:
+                    return (f"the card at {CELL_NAME[move.cell]} is the same as the one at {CELL_NAME[first]}: "
+                            f"putting the {CARD_NAME[self.hand]} in place of either ends alike, so it is "
+                            f"one move, at {CELL_NAME[first]}")
                 allowed = [CELL_NAME[m.cell] for m in self.legal_moves() if isinstance(m, Place)]
                 where = (f": it can only take the place of your face-up Mulligan at {allowed[0]}"
                          if len(allowed) == 1 else "")

@@ -269,3 +269,17 @@ def test_a_key_that_cannot_play_is_told_what_to_do_with_the_card_in_hand():
                 seen.add("no bounce" if not bounces else "bounce")
             g.play(rng.choice(g.legal_moves()))
     assert seen == {"taken", "drawn", "no bounce", "bounce"}
+
+
+def test_a_place_on_a_second_equal_face_up_card_is_refused_as_the_same_move_not_for_a_mulligan():
+    """G-4.2: the drawn 5 may go in place of either face-up 5; both end alike, so the first is
+    the one move listed. The second, played, is refused with that reason (it cited G-4.6)."""
+    from engine.gnoming.moves import Draw, Place
+
+    g = position(3, layouts={0: "5 1 5 / 4 [7] 6 / 8 9 [10]"}, draw=["5"])
+    g.play(Draw(0))
+    assert [m.cell for m in g.legal_moves() if isinstance(m, Place)] == [0, 1, 3, 4, 5, 6, 7, 8]
+    with pytest.raises(IllegalMove) as refused:
+        g.play(Place(0, 2))
+    assert "Mulligan" not in str(refused.value)
+    assert str(refused.value).endswith("ends alike, so it is one move, at row 1 col 1"), refused.value

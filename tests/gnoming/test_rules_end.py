@@ -35,6 +35,21 @@ def test_G_6_1_going_out_gives_every_other_player_exactly_one_more_turn():
     assert g.view(None)["last_round"]["went_out"] == 0
 
 
+def test_G_4_1_going_out_on_the_turn_that_empties_the_pile_again_promises_no_more_turns():
+    # the round ends as the next turn begins (G-4.1's second empty pile): the "out" line
+    # used to promise the others one more turn each, which never came
+    g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [9]"}, piles=(["6"], ["7"]), draw=["-2"],
+                 reshuffled=True, leftover="pile0")
+    g.play(Draw(0))
+    events = g.play(Place(0, 8))
+    if g.phase == "replaced":
+        events += g.play(Discard(0, 0))
+    texts = [e.text for e in events]
+    assert "Red has no face-down card left and goes out" in texts
+    assert "The draw pile is empty again: round 1 ends at once" in texts
+    assert g.round == 2 and g.view(None)["last_round"]["ended"] == "draw pile"
+
+
 def test_G_6_1_out_is_checked_at_the_end_of_the_players_own_turn_only():
     # Yellow's Hazard flips can never turn anyone's last card, so nobody goes out through them
     g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 [8] [9]", 1: "1 2 3 / 4 5 6 / 7 8 [9]"},

@@ -94,6 +94,23 @@ def test_G_4_1_turn_limit_decision_ends_a_round_that_never_ends():
                for e in events), [e.text for e in events]
 
 
+def test_G_4_1_turn_limit_decision_leaves_the_final_turns_and_the_bonus_once_somebody_is_out():
+    # Red went out; Blue's final turn reaches the limit: Yellow still has its final turn and
+    # Red, lowest, its bonus (the limit used to end the round there, with neither)
+    g = position(3, layouts={0: "-2 -2 -2 / -1 -1 -1 / 1 2 3", 1: "1 2 3 / 4 5 6 / 7 [8] [9]",
+                             2: "1 2 3 / 4 5 6 / 7 [8] [9]"},
+                 piles=(["6"], ["7"]), draw=["10", "10"], turn=1, went_out=0, final_left=2,
+                 turns=turn_limit(3))
+    g.play(Draw(1))
+    g.play(Discard(1, 0))
+    assert g.round == 1 and g.to_act == 2
+    g.play(Draw(2))
+    g.play(Discard(2, 0))
+    last = g.view(None)["last_round"]
+    assert g.round == 2 and last["ended"] == "went out"
+    assert last["base"][0] == -3 and last["adjustment"] == -5 and last["scores"][0] == -8
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 7])
 def test_G_4_1_a_round_played_from_the_draw_pile_meets_its_second_empty_pile_first(players):
     # every turn draws from the draw pile and discards the card unplayed (G-4.3); Hazard
