@@ -122,6 +122,21 @@ async def test_rematch_keeps_the_table_and_the_winner_starts(monkeypatch):
         assert new.game.first == 0 and new.path != session.path
 
 
+def test_a_sorry_rematch_is_started_by_the_winner_whoever_the_seed_would_pick(tmp_path):
+    # S-1 Decision: Blue wins; Blue starts the rematch, whichever colour its seed draws
+    firsts = set()
+    for seed in range(3, 7):                  # the rematches' seeds 4 to 7 draw Red, Blue, Red, Blue
+        session = session_at([["track:40"], ["home", "home", "home", "safe:5"]], card="1", to_act=1,
+                             seed=seed, save_dir=tmp_path)
+        g = session.game
+        g.play(next(m for m in g.legal_moves() if "home" in str(m)))
+        assert g.winners == [1]
+        again = session.rematch(save_dir=tmp_path)
+        assert again.game.first == 1 and again.game.to_act == 1
+        firsts.add(engine.new_game("sorry", players=2, seed=again.record.seed).first)
+    assert firsts == {0, 1}          # (the seeds alone would start either colour)
+
+
 def test_a_rematch_starts_by_each_games_rule(tmp_path):
     # Pegs and Jokers: the deal passes to the left (P-3), its left starts (P-4.1);
     # Gnoming A Round: the new seed draws the first seat (G-3.4), whoever won
