@@ -32,7 +32,8 @@ class PegsGame(Game):
         """A new game: a random dealer (P-3; `dealer` gives the seat, as when the
         deal passes to the left for the next game at the table; the cards are
         those of the seed either way), five cards each, the first seat (left of
-        the dealer, P-4.1, unless `first` says) has drawn to six."""
+        the dealer, P-4.1; `first` gives that seat, the dealer being at its right)
+        has drawn to six."""
         players = check_players("Pegs and Jokers", players, PLAYER_COUNTS)
         if variant not in (None, "standard"):
             raise ValueError(f"Pegs and Jokers has no variant {variant!r} (only 'standard')")
@@ -54,6 +55,8 @@ class PegsGame(Game):
         g.dealer = rng.randrange(players)                     # P-3 (drawn always: the same cards)
         if dealer is not None:
             g.dealer = dealer
+        elif first is not None:
+            g.dealer = (first - 1) % players                   # P-4.1: the dealer's left starts
         g.pos = [START] * (PEGS * players)
         g.board = [-1] * g.geo.length
         deck = full_deck(players)

@@ -171,6 +171,7 @@ def test_P_4_1_play_starts_left_of_dealer_and_goes_clockwise():
         assert order == [(dealer + 1 + i) % 8 for i in range(10)]
     g = engine.new_game("pegs", players=6, seed=4, first=3)
     assert g.to_act == 3 and g.view(None)["hand_sizes"][3] == 6
+    assert g.view(None)["dealer"] == 2                    # first= puts the dealer at its right
     for bad in (6, -1, "1", 1.0):
         with pytest.raises(ValueError):
             engine.new_game("pegs", players=6, seed=4, first=bad)
