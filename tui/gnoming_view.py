@@ -152,21 +152,24 @@ def pile_lines(view: dict, glyphs, notes: bool = True) -> Text:
     return text
 
 
-def score_sheet(view: dict, labels: list[str]) -> Text:
-    """Rounds 1-3 and the totals, one line per seat."""
+def score_sheet(view: dict, labels: list[str], winners: list[int] | None = None) -> Text:
+    """Rounds 1-3 and the totals, one line per seat (`winners`' marked, as the other games'
+    results mark theirs)."""
     rounds = view["round_scores"]
     text = Text()
     text.append(f"{'':<22}{'R1':>5}{'R2':>5}{'R3':>5}{'Total':>7}\n", style="bold")
     for seat, label in enumerate(labels):
         cells = "".join(f"{r[seat]:>5}" for r in rounds) + " " * 5 * (3 - len(rounds))
-        text.append(f"{label:<22.22}{cells}{view['scores'][seat]:>7}\n")
+        mark = "  winner" if winners and seat in winners else ""
+        text.append(f"{label:<22.22}{cells}{view['scores'][seat]:>7}{mark}\n")
     text.rstrip()
     return text
 
 
 def round_lines(last: dict, seat: int) -> str:
     """How a seat's round score came about: each matching line and what it scores, the
-    other cards (a Hazard among them named), going out first ±5, and the round's score."""
+    other cards (a Hazard among them named), going out first's bonus (-5) or penalty (+5),
+    and the round's score."""
     layout = last["layouts"][seat]
     mask, sets = matched_cells(layout)
     parts = [", ".join(f"{line_name(line)} of {value}s {-value:+d}" for line, value in sets)
@@ -179,5 +182,9 @@ def round_lines(last: dict, seat: int) -> str:
     parts.append(words)
     if last.get("went_out") == seat:
         adj = last.get("adjustment", 0)
-        parts.append(f"went out first {adj:+d}" if adj else "went out first")
+        if adj:             # G-7.7: -5 when lowest (a tie too), else +5
+            parts.append(f"went out first, lowest: {adj:+d} bonus" if adj < 0 else
+                         f"went out first, not lowest: {adj:+d} penalty")
+        else:               # (the round ended otherwise: no bonus or penalty)
+            parts.append("went out first")
     return "; ".join(parts) + f" = {last['scores'][seat]}"

@@ -590,7 +590,10 @@ def test_the_round_summary_explains_every_score():
     last = {"layouts": [layout, ["1"] * 9], "base": [base, -6], "scores": [base + 5, -6],
             "went_out": 0, "adjustment": 5}
     assert gv.round_lines(last, 0) == ("row 1 of 6s -6; other cards +26 (a Hazard +10); "
-                                       "went out first +5 = 25")
+                                       "went out first, not lowest: +5 penalty = 25")
+    lowest = {"layouts": [["1"] * 9, layout], "base": [-6, base], "scores": [-11, base],
+              "went_out": 0, "adjustment": -5}
+    assert gv.round_lines(lowest, 0).endswith("; went out first, lowest: -5 bonus = -11")
     assert gv.round_lines(last, 1) == ("row 1 of 1s -1, row 2 of 1s -1, row 3 of 1s -1, column 1 of 1s -1, "
                                        "column 2 of 1s -1, column 3 of 1s -1; other cards +0 = -6")
 
@@ -844,10 +847,10 @@ async def test_the_last_turn_after_someone_went_out_says_so_and_the_cursor_stops
 def test_a_long_score_line_wraps_under_its_words_with_the_score_kept_on_the_last_row():
     from tui.screens.gnoming import score_note
 
-    words = "no matching line; other cards +50 (a Hazard +10); went out first +5 = 55"
+    words = "no matching line; other cards +50 (a Hazard +10); went out first, not lowest: +5 penalty = 55"
     rows = score_note("Blue", words, 74).split("\n")
-    assert rows == ["Blue    no matching line; other cards +50 (a Hazard +10); went out first",
-                    "        +5 = 55"], rows
+    assert rows == ["Blue    no matching line; other cards +50 (a Hazard +10); went out first,",
+                    "        not lowest: +5 penalty = 55"], rows
     assert score_note("Red", "no matching line; other cards +35 = 35", 74) == \
         "Red     no matching line; other cards +35 = 35"
 
@@ -934,3 +937,12 @@ async def test_placing_onto_the_last_face_down_card_warns_of_going_out():
         assert f"Your last face-down card: you go out, at {score:+d} before any bounce." in status, status
         assert "-5 if that is the lowest round score (or tied), +5 if not" in status
         assert "Your last face-down card" in screen_text(app)               # on screen at 80 x 24
+
+
+def test_the_score_sheet_of_the_results_marks_the_winner_as_the_other_games_do():
+    from tui import gnoming_view as gv
+
+    view = {"round_scores": [[10, 4, 9], [3, 12, 8], [7, 7, 2]], "scores": [20, 23, 19]}
+    rows = str(gv.score_sheet(view, ["Red (you)", "Blue (bot)", "Yellow (bot)"], [2])).splitlines()
+    assert [row.endswith("  winner") for row in rows[1:]] == [False, False, True], rows
+    assert not any("winner" in row for row in str(gv.score_sheet(view, ["R", "B", "Y"])).splitlines())

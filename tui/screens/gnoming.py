@@ -612,8 +612,9 @@ def discard_words(legal: list, hazard: str) -> str:
 
 def score_note(name: str, words: str, width: int) -> str:
     """A player's round score in words, wrapped to `width` under the words after the name,
-    the score kept with the last of them (never "= 55" alone at the start of a row)."""
-    words = words.replace(" = ", "\xa0=\xa0")
+    the score kept with the last of them (never "= 55" alone at the start of a row), and a
+    bonus or penalty with its number."""
+    words = words.replace(" = ", "\xa0=\xa0").replace(" bonus", "\xa0bonus").replace(" penalty", "\xa0penalty")
     return hang(f"{name:<7} {words}", width, " " * 8).replace("\xa0", " ")
 
 

@@ -145,7 +145,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
 
         s = self.session
         g = s.game
-        text.append_text(score_sheet(view, [s.seat_label(i) for i in range(g.players)]))
+        text.append_text(score_sheet(view, [s.seat_label(i) for i in range(g.players)], g.winners))
         text.append("\n\nLowest total wins.")
         totals = view["scores"]
         best = min(totals)
