@@ -805,6 +805,22 @@ async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_sa
 
 
 @run_async
+async def test_the_results_take_away_the_note_on_a_key_refused_as_play_began():
+    # (the note, about a play that had ended, stayed over the results; other notes stay)
+    import tui.screens.base as base
+
+    session = one_from_home(target=0)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        app.notify(base.GRACE_NOTE, timeout=30)
+        app.notify("Some other news", timeout=30)
+        await last_pawn_home(pilot, ResultsScreen)
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["Some other news"]
+
+
+@run_async
 @pytest.mark.parametrize("key, question", [("r", "Rematch?"), ("n", "New game?")])
 async def test_a_rematch_or_new_game_asked_while_the_last_moves_are_not_saved_follows_a_yes(monkeypatch, key,
                                                                                              question):

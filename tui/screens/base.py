@@ -435,6 +435,7 @@ class GameScreen(ParlorScreen):
 
         def push() -> None:
             if not self._closing:
+                drop_grace_note(self.app)        # (about a play that is over now)
                 self.app.push_screen(screen, callback=closed)
 
         self.call_after_refresh(push)
@@ -466,6 +467,13 @@ class GameScreen(ParlorScreen):
 KEY_GRACE = 0.5      # seconds after a hand-off or the results open during which their keys aren't taken
 HANDOFF_QUIET = 1.5  # seconds without a key before the hand-off takes Enter (HandoffScreen)
 GRACE_NOTE = "Not taken: keys wait half a second as your play begins. Press it again."
+
+
+def drop_grace_note(app) -> None:
+    """Take GRACE_NOTE's toast away (the other toasts, such as a failed save's, stay)."""
+    for note in list(app._notifications):          # (Textual has no public way to drop one)
+        if note.message == GRACE_NOTE:
+            app._unnotify(note)
 
 
 class ParlorModal(ModalScreen[T]):
