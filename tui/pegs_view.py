@@ -114,7 +114,8 @@ class Preview:
     lines: list[str]                                   # the move list entry
     detail: str                                        # effects in words
     marks: list[tuple[tuple, str, str | None]] = field(default_factory=list)
-    # (place, role, peg label): role "from1", "to1", "from2", "to2" or "bumped"
+    # (place, role, peg label): role "from1", "to1", "from2", "to2", "bumped" or "sent" (where
+    # a bumped partner goes, P-6.2)
 
 
 def steps_between(game, owner: int, frm: str, to: str) -> int:
@@ -209,6 +210,7 @@ def preview(game, move, glyphs) -> Preview:
             if b_to == "start":
                 effects.append(f"bumps {bumped} back to START")
             else:
+                marks.append((parse_loc(b_to, b_owner), "sent", bumped))    # where the partner goes
                 effects.append(f"bumps partner {bumped} to its in-spot ({loc_short(b_to)})")
         if into_home(frm, to):
             effects.append(f"{label} reaches HOME")

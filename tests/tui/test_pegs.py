@@ -271,6 +271,27 @@ async def test_preview_of_a_split_seven_marks_both_pegs():
 
 
 @run_async
+async def test_a_partner_bumped_to_its_in_spot_is_shown_there():
+    # P-6.2: Red's 5 bumps Yellow (its partner) from track:15 to Yellow's in-spot, track:39;
+    # the board showed only the bump, not where the partner goes
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"], 2: ["track:15"]},
+                           hands={0: ["5", "2", "3", "4", "6", "9"]}, seed=6)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        await select_card(pilot, screen, "5")
+        p = screen.current_preview()
+        assert "Bumps partner Y1 to its in-spot (Yellow 4)" in p.detail
+        board = screen.query_one("#board")
+        assert ((("track", 39), "sent", "Y1") in board.state.marks
+                and (("track", 15), "bumped", "Y1") in board.state.marks)
+        await pilot.pause()
+        rows = [strip.text for strip in board._build()]
+        assert any("▸Y1" in row for row in rows), rows
+
+
+@run_async
 async def test_a_cards_help_is_wrapped_whole_and_the_turn_panel_keeps_its_height():
     session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"], 1: ["track:30"]},
                            hands={0: ["JOKER", "Q", "3", "5", "9", "10"]}, seed=4)

@@ -123,6 +123,7 @@ class PegsScreen(TurnScreen):
             (f"{g['from']}R1", "the highlighted move: the peg's hole"),
             (f"{g.target}R1", "where it ends"),
             (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board: under the move's mark, and after it from 100 columns)"),
+            (f"{g['slide-to']}Y1", "where a bumped partner goes: its in-spot (P-6.2)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),
             ("new: 4  +4  [4]*", "the card drawn since your last turn: after the hand (+4 where "
                                  "short of room), or starred in it where there is none"),

@@ -77,7 +77,7 @@ class PegsBoard(CanvasBoard):
 
     COMPONENT_CLASSES = {
         "pegs-board--hole", "pegs-board--label", "pegs-board--info", "pegs-board--mark",
-        "pegs-board--from", "pegs-board--to", "pegs-board--bumped", "pegs-board--turn",
+        "pegs-board--from", "pegs-board--to", "pegs-board--bumped", "pegs-board--sent", "pegs-board--turn",
         *(f"pegs-board--p{c}" for c in range(8)),
         *(f"pegs-board--c{c}" for c in range(8)),
         *(f"pegs-board--zone{c}" for c in range(8)),
@@ -98,6 +98,7 @@ class PegsBoard(CanvasBoard):
     PegsBoard > .pegs-board--from { text-style: reverse; }
     PegsBoard > .pegs-board--to { text-style: reverse bold underline; }
     PegsBoard > .pegs-board--bumped { text-style: underline; }
+    PegsBoard > .pegs-board--sent { text-style: bold underline; }
     """,
         *(f"PegsBoard > .pegs-board--p{i} {{ background: $player-{name}; color: $player-{name}-text; text-style: bold; }}\n"
           f"PegsBoard > .pegs-board--c{i} {{ color: $player-{name}-ink; text-style: bold; }}\n"
@@ -198,11 +199,11 @@ class PegsBoard(CanvasBoard):
         for place, role, label in sorted(state.marks, key=lambda m: m[1] != "bumped"):
             kind = role.rstrip("0123456789")
             extra = style(f"pegs-board--{kind}")
-            marker = {"from": g["from"], "to": g["target"], "bumped": g.bumped}[kind]
+            marker = {"from": g["from"], "to": g["target"], "bumped": g.bumped, "sent": g["slide-to"]}[kind]
             if place[0] == "track":
                 side, offset = divmod(place[1], SIDE)
                 x, y = holes_x + hw * offset, lane_y(side)
-                if kind == "to" and label:
+                if kind in ("to", "sent") and label:
                     owner = pv.INITIALS.index(label[0])
                     put(x + 1, y, label, style(f"pegs-board--p{owner}"))
                 if kind == "bumped" and hw > 3:
