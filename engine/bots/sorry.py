@@ -3,7 +3,8 @@
 Both see only a determinized copy of the game (engine.bots.choose). The
 heuristic values each pawn by its progress, discounts pawns that opponents
 can bump with the cards still to come, and compares the mover's side (its
-team in the team variant) with the opponents. `hard` plays out normal's eight
+team in the team variant) with the opponents; a move that wins on the spot
+is always taken. `hard` plays out normal's eight
 best moves: in re-deals of the unseen cards (the same deals for every
 candidate) it plays the move and lets every seat, itself included, play
 normal's move until it has moved twice more, then evaluates the position.
@@ -161,10 +162,28 @@ def after(g, move):
 KEEP = {"SORRY": 6, "1": 5, "2": 5, "11": 4, "7": 4, "10": 4, "4": 3, "12": 2, "8": 2, "5": 2, "3": 1}
 
 
+WIN = 1e4           # the value of a won (lost: minus) game, far above any evaluation
+
+
+def outcome(c, seat: int, games: int) -> float | None:
+    """+-WIN when `c` is over for `seat`'s side, won or lost: the game, or in the points
+    variant the game of the match after the `games` played before; None while it goes on."""
+    if c.to_act is None:
+        return WIN if seat in c.winners else -WIN
+    if len(c.history) != games:                        # points: that game of the match is over
+        scores = c.history[-1]
+        return WIN if scores[seat] == max(scores) else -WIN
+    return None
+
+
 def score_move(g, move, seat: int) -> float:
     if move.kind == DISCARD:
         return evaluate(g, seat) - KEEP[move.card]
-    value = evaluate(after(g, move), seat)
+    c = after(g, move)
+    ended = outcome(c, seat, len(g.history))
+    if ended is not None:           # a win on the spot is never passed up for a bump elsewhere
+        return ended
+    value = evaluate(c, seat)
     if g.variant == "points":
         value -= 0.5 * KEEP[move.card]
     return value
@@ -186,7 +205,6 @@ MIN_SAMPLES = 20    # hard: re-deals before a candidate may be dropped
 MAX_SAMPLES = 120   # hard: re-deals at most per decision, the same for every candidate
 Z = 2.0             # hard: a candidate trailing the leader by Z standard errors is dropped
 HORIZON = 2         # hard: the play-out stops after this many more moves of the bot's own
-WIN = 1e4           # the value of a won (lost: minus) play-out, far above any evaluation
 
 
 def play_out(c, seat: int, horizon: int = HORIZON) -> float:
@@ -205,12 +223,8 @@ def play_out(c, seat: int, horizon: int = HORIZON) -> float:
             own += 1
             if own >= horizon:
                 break
-    if len(c.history) != hands:                       # points: the hand is over
-        scores = c.history[-1]
-        return WIN if scores[seat] == max(scores) else -WIN
-    if c.to_act is None:
-        return WIN if seat in c.winners else -WIN
-    return evaluate(c, seat)
+    ended = outcome(c, seat, hands)
+    return evaluate(c, seat) if ended is None else ended
 
 
 def choose_hard(g, legal, rng: random.Random):

@@ -95,3 +95,19 @@ def test_hard_play_outs_score_a_finished_game_as_won_or_lost():
     assert sb.play_out(sb.after(g, win), 1) == -sb.WIN
     assert sb.play_out(sb.after(g, back), 0) < sb.WIN
     assert bots.choose(g, "hard", seed=1) == win
+
+
+@pytest.mark.parametrize("card, blue", [("10", "track:57"), ("11", "track:54")])
+def test_normal_takes_a_win_on_the_spot_over_a_bump_of_the_last_enemy_pawn(card, blue):
+    # Red's last pawn can go HOME; the same card could bump (10 back 1) or switch with (11)
+    # Blue's last pawn instead, which the evaluation valued more: normal passed up the win
+    from engine.sorry.game import SorryGame
+
+    home = ["home"] * 3
+    g = SorryGame.from_position([home + ["track:58" if card == "10" else "track:57"], home + [blue]], card=card)
+    assert len(g.legal_moves()) >= 2
+    for level in ("normal", "hard"):
+        move = bots.choose(g, level, seed=1)
+        c = g.clone()
+        c.play(move)
+        assert c.winners == [0], (level, str(move))
