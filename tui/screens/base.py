@@ -374,20 +374,23 @@ class GameScreen(ParlorScreen):
         return self.session.save_error
 
     def action_title(self) -> None:
-        if self.unsaved():
-            self.action_quit_game()          # leaving would lose the moves not saved: ask first
+        error = self.unsaved()
+        if error:
+            self._ask_before_leaving(error=error)    # leaving would lose the moves not saved: ask first
             return
         self.app.go_title()
 
     def action_quit_game(self) -> None:
         self._ask_before_leaving()
 
-    def _ask_before_leaving(self, goal: str | None = None) -> None:
+    def _ask_before_leaving(self, goal: str | None = None, error: str | None = None) -> None:
         """Quit, the title, or keep playing; with a `goal` ("rematch", "new": asked of the
-        results while the last moves are not saved) that too, once the player says so."""
+        results while the last moves are not saved, `error` saying why) that too, once the
+        player says so."""
         from .dialogs import LeaveScreen, QuitScreen
 
-        error = self.unsaved()
+        if error is None:
+            error = self.unsaved()
         # the dialog says how things stand; a toast would cover it (queued: after any toast
         # that trying to save just now sent)
         self.app.call_later(self.app.clear_notifications)
@@ -405,7 +408,7 @@ class GameScreen(ParlorScreen):
                 self._leave_for(goal)
 
         lasting = self.session.save_blocked
-        if goal is None or not error:
+        if goal is None:
             screen = QuitScreen(error, lasting, over=self.game.is_over)
         else:
             screen = LeaveScreen(goal, error, lasting)
@@ -442,8 +445,9 @@ class GameScreen(ParlorScreen):
 
     def _after_results(self, choice: str | None) -> None:
         self._results_open = False
-        if choice is not None and self.unsaved():     # leaving would lose the last moves:
-            self._ask_before_leaving(choice if choice in ("rematch", "new") else None)   # it asks
+        error = self.unsaved() if choice is not None else None
+        if error:                                  # leaving would lose the last moves: it asks
+            self._ask_before_leaving(choice if choice in ("rematch", "new") else None, error)
         else:
             self._leave_for(choice)
 
