@@ -167,12 +167,13 @@ WIN = 1e4           # the value of a won (lost: minus) game, far above any evalu
 
 def outcome(c, seat: int, games: int) -> float | None:
     """+-WIN when `c` is over for `seat`'s side, won or lost: the game, or in the points
-    variant the game of the match after the `games` played before; None while it goes on."""
-    if c.to_act is None:
-        return WIN if seat in c.winners else -WIN
+    variant the game of the match after the `games` played before (won by its points,
+    even when it ends a match another leads); None while it goes on."""
     if len(c.history) != games:                        # points: that game of the match is over
         scores = c.history[-1]
         return WIN if scores[seat] == max(scores) else -WIN
+    if c.to_act is None:
+        return WIN if seat in c.winners else -WIN
     return None
 
 
@@ -237,6 +238,8 @@ def choose_hard(g, legal, rng: random.Random):
     so close decisions get up to MAX_SAMPLES re-deals."""
     seat = g.to_act
     scored = sorted(((score_move(g, m, seat), i, m) for i, m in enumerate(legal)), reverse=True)
+    if scored[0][0] >= WIN:                 # a win on the spot: nothing to look ahead for
+        return scored[0][2]
     moves = [m for _, _, m in scored[:CANDIDATES]]
 
     def value(i: int, deal) -> float:

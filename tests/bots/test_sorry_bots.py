@@ -111,3 +111,27 @@ def test_normal_takes_a_win_on_the_spot_over_a_bump_of_the_last_enemy_pawn(card,
         c = g.clone()
         c.play(move)
         assert c.winners == [0], (level, str(move))
+
+
+def test_outcome_judges_the_game_of_a_points_match_by_its_points_and_partners_by_the_side():
+    from engine.bots import sorry as sb
+    from engine.sorry.game import SorryGame
+
+    home = ["home"] * 3
+    # points: Red's last pawn HOME wins this game (55 to 10) though Blue, over the target
+    # already, wins the match: finishing is a win for Red (stalling can't help)
+    g = SorryGame.from_position([home + ["track:58"], ["home", "home", "track:10", "track:20"]], variant="points",
+                                target=100, hands=[["10", "5", "3", "8", "12"], ["2", "4", "7", "8", "11"]])
+    g.totals = [0, 95]
+    finish = next(m for m in g.legal_moves() if "home" in str(m))
+    c = sb.after(g, finish)
+    assert c.to_act is None and c.winners == [1] and c.history[-1] == [55, 10]
+    assert sb.outcome(c, 0, len(g.history)) == sb.WIN and sb.outcome(c, 1, len(g.history)) == -sb.WIN
+    assert bots.choose(g, "normal", seed=1) == finish and bots.choose(g, "hard", seed=1) == finish
+    # partners: Yellow's move that brings the side's last pawn HOME wins for Red too
+    g = SorryGame.from_position([["home"] * 4, ["start"] * 4, home + ["track:28"], ["start"] * 4],
+                                variant="teams", card="10", to_act=2)
+    win = next(m for m in g.legal_moves() if "home" in str(m))
+    c = sb.after(g, win)
+    assert [sb.outcome(c, seat, 0) for seat in range(4)] == [sb.WIN, -sb.WIN, sb.WIN, -sb.WIN]
+    assert sb.outcome(sb.after(g, next(m for m in g.legal_moves() if m != win)), 2, 0) is None
