@@ -156,6 +156,13 @@ def end_round(g, events: list, ended: str = WENT_OUT) -> None:
 
 
 # -- turns -------------------------------------------------------------------
+def next_turn_ends_round(g) -> bool:
+    """Whether the next turn's start ends the round for want of a draw pile (G-4.1,
+    `start_turn`): it is empty, and was rebuilt once already or nothing lies under the
+    discard piles' top cards to rebuild it from."""
+    return not g.draw and (g.reshuffled or not (g.piles[0][:-1] or g.piles[1][:-1]))
+
+
 def start_turn(g, seat: int, events: list) -> None:
     """A turn begins: G-4.1 an empty draw pile is rebuilt once per round
     from the discard piles (their top cards stay); the second time the
@@ -195,9 +202,7 @@ def end_turn(g, events: list, hazard: bool) -> None:
         if g.up[seat] == ALL:                                          # G-6.1
             g.went_out = seat
             g.final_left = n - 1
-            # (with the draw pile empty a second time the round ends as the next turn
-            # begins: there are no more turns to promise)
-            ends = g.reshuffled and not g.draw
+            ends = next_turn_ends_round(g)        # (no more turns to promise)
             events.append(Event("out", f"{SEAT_NAME[seat]} has no face-down card left and goes out"
                                 + ("" if ends else ": every other player has one more turn"), seat))
     else:

@@ -21,10 +21,10 @@ import secrets
 
 from ..core import Event, Game, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
 from .apply import ROUNDS, apply_move, start_round, turn_limit
-from .cards import CARD_NAME, DECK_SIZE, parse_card
+from .cards import CARD_NAME, DECK_SIZE, card_words, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
                        PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, face_up_equal, generate,
-                       last_turn)
+                       last_turn, place_mask)
 from .layout import ALL, CELL_NAME, CELLS_OF
 from .moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, parse_move, pile_name, seat_name
 from .scoring import winners as _winners
@@ -141,6 +141,9 @@ class GnomingGame(Game):
             "discards": [[names[c] for c in pile] for pile in self.piles],
             "draw_count": len(self.draw),
             "reshuffled": self.reshuffled,
+            # G-4.1: the draw pile is empty a second time, so the round ends with this turn
+            # (as the next begins), going out or not
+            "draw_pile_spent": self.reshuffled and not self.draw,
             "hazards_removed": self.removed,
             "opening_flips": self.opened,
             "turns": self.turns,
@@ -336,9 +339,10 @@ class GnomingGame(Game):
             if isinstance(move, Place):
                 same = face_up_equal(self, seat, self.hand)
                 first = (same & -same).bit_length() - 1
-                if 0 <= move.cell < 9 and same >> move.cell & 1 and move.cell != first:
+                if (0 <= move.cell < 9 and same >> move.cell & 1 and move.cell != first
+                        and place_mask(self, seat, self.hand) >> first & 1):
                     return (f"the card at {CELL_NAME[move.cell]} is the same as the one at {CELL_NAME[first]}: "
-                            f"putting the {CARD_NAME[self.hand]} in place of either ends alike, so it is "
+                            f"putting {card_words(self.hand)} in place of either ends alike, so it is "
                             f"one move, at {CELL_NAME[first]}")
                 allowed = [CELL_NAME[m.cell] for m in self.legal_moves() if isinstance(m, Place)]
                 where = (f": it can only take the place of your face-up Mulligan at {allowed[0]}"

@@ -282,4 +282,12 @@ def test_a_place_on_a_second_equal_face_up_card_is_refused_as_the_same_move_not_
     with pytest.raises(IllegalMove) as refused:
         g.play(Place(0, 2))
     assert "Mulligan" not in str(refused.value)
-    assert str(refused.value).endswith("ends alike, so it is one move, at row 1 col 1"), refused.value
+    assert str(refused.value).endswith("putting the 5 in place of either ends alike, so it is one move, "
+                                       "at row 1 col 1"), refused.value
+    # a Mulligan with two face up already goes nowhere (G-4.6): that is the reason for both
+    g = position(3, layouts={0: "M 1 M / 4 [7] 6 / 8 9 [10]"}, draw=["M"])
+    g.play(Draw(0))
+    assert not any(isinstance(m, Place) for m in g.legal_moves())
+    for cell in (0, 2):
+        with pytest.raises(IllegalMove, match=r"only one Mulligan may be face up in a layout \(G-4.6\)$"):
+            g.play(Place(0, cell))

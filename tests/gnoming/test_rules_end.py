@@ -40,7 +40,9 @@ def test_G_4_1_going_out_on_the_turn_that_empties_the_pile_again_promises_no_mor
     # used to promise the others one more turn each, which never came
     g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [9]"}, piles=(["6"], ["7"]), draw=["-2"],
                  reshuffled=True, leftover="pile0")
+    assert g.view(0)["draw_pile_spent"] is False
     g.play(Draw(0))
+    assert g.view(0)["draw_pile_spent"] is True and g.view(None)["draw_pile_spent"] is True
     events = g.play(Place(0, 8))
     if g.phase == "replaced":
         events += g.play(Discard(0, 0))

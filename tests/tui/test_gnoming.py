@@ -946,3 +946,12 @@ def test_the_score_sheet_of_the_results_marks_the_winner_as_the_other_games_do()
     rows = str(gv.score_sheet(view, ["Red (you)", "Blue (bot)", "Yellow (bot)"], [2])).splitlines()
     assert [row.endswith("  winner") for row in rows[1:]] == [False, False, True], rows
     assert not any("winner" in row for row in str(gv.score_sheet(view, ["R", "B", "Y"])).splitlines())
+
+
+def test_going_out_as_the_draw_pile_runs_out_again_promises_no_bonus_or_penalty():
+    # G-4.1: the round ends with this turn for want of a draw pile, so no -5 or +5 (G-7.7)
+    from tui.screens.gnoming import going_out_words
+
+    assert "-5 if that is the lowest" in going_out_words(12)
+    spent = going_out_words(12, spent=True)
+    assert "the round ends with this turn, with no -5 or +5" in spent and "lowest" not in spent

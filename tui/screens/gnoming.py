@@ -346,7 +346,7 @@ class GnomingScreen(GameScreen):
         cards = list(layout)
         cards[self.cursor] = view["drawn"]
         score = score_layout([parse_card(c) for c in cards])
-        return without_rule_ids(going_out_words(score))
+        return without_rule_ids(going_out_words(score, view["draw_pile_spent"]))
 
     def action_cursor(self, delta: int) -> None:
         row, col = divmod(self.cursor, 3)          # it stops at the grid's edges (no wrapping round)
@@ -592,8 +592,12 @@ class GnomingScreen(GameScreen):
         update_static(self.query_one("#status", Static), text)
 
 
-def going_out_words(score: int) -> str:
-    """What placing onto the last face-down card leads to (G-6.1, G-7.7)."""
+def going_out_words(score: int, spent: bool = False) -> str:
+    """What placing onto the last face-down card leads to (G-6.1, G-7.7; `spent`: the draw
+    pile is empty a second time, so the round ends with this turn, G-4.1)."""
+    if spent:
+        return (f"Your last face-down card: you go out, at {score:+d} before any bounce, but the "
+                "draw pile is empty again: the round ends with this turn, with no -5 or +5.")
     return (f"Your last face-down card: you go out, at {score:+d} before any bounce. Going out "
             "first: -5 if that is the lowest round score (or tied), +5 if not.")
 
