@@ -79,7 +79,7 @@ class SorryBoard(CanvasBoard):
     SorryBoard > .sorry-board--zone1 { background: $player-blue 22%; color: $text; }
     SorryBoard > .sorry-board--zone2 { background: $player-yellow 22%; color: $text; }
     SorryBoard > .sorry-board--zone3 { background: $player-green 22%; color: $text; }
-    SorryBoard > .sorry-board--absent { background: $boost; color: $text-disabled; text-style: dim; }
+    SorryBoard > .sorry-board--absent { background: $surface; color: $text; text-style: dim; }
     """
 
     @property
@@ -135,8 +135,10 @@ class SorryBoard(CanvasBoard):
                     put(x + 4, y, " ", style(f"sorry-board--p{pawn >> 2}"))
 
         # -- safety zones
+        # a colour nobody plays (two or three players) is greyed out (dimmed, untinted)
+        zones = [f"sorry-board--zone{c}" if c < len(state.positions) else "sorry-board--absent" for c in range(4)]
         for colour in range(4):
-            zone = style(f"sorry-board--zone{colour}" if colour < len(state.positions) else "sorry-board--absent")
+            zone = style(zones[colour])
             for k, (r, c) in enumerate(sv.SAFE_CELLS[colour], 1):
                 x, y = c * cw, r * ch
                 if cw == 3:
@@ -156,11 +158,8 @@ class SorryBoard(CanvasBoard):
         box_pawns: dict[tuple, list[tuple[int, int, int]]] = {}   # (kind, colour) -> (pawn, x, y)
         left_square = {r * ch: sq for sq, (r, c) in enumerate(sv.TRACK_CELLS) if c == 0}   # row -> square
         for colour in range(4):
-            if colour < len(state.positions):
-                zone = style(f"sorry-board--zone{colour}")
-                label_style = zone + style("sorry-board--label")
-            else:                   # a colour nobody plays (two or three players): greyed out
-                zone = label_style = style("sorry-board--absent")
+            zone = style(zones[colour])
+            label_style = zone if zones[colour] == "sorry-board--absent" else zone + style("sorry-board--label")
             for kind, box, pawns in (("start", sv.START_BOX[colour], in_start[colour]),
                                      ("home", sv.HOME_BOX[colour], in_home[colour])):
                 r0, c0, r1, c1 = box
