@@ -32,8 +32,8 @@ class PegsGame(Game):
         """A new game: a random dealer (P-3; `dealer` gives the seat, as when the
         deal passes to the left for the next game at the table; the cards are
         those of the seed either way), five cards each, the first seat (left of
-        the dealer, P-4.1; `first` gives that seat, the dealer being at its right)
-        has drawn to six."""
+        the dealer, P-4.1) has drawn to six. `first` gives the first seat: without
+        `dealer`, the dealer is then the seat at its right; with both, as given."""
         players = check_players("Pegs and Jokers", players, PLAYER_COUNTS)
         if variant not in (None, "standard"):
             raise ValueError(f"Pegs and Jokers has no variant {variant!r} (only 'standard')")
