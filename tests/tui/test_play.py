@@ -821,10 +821,11 @@ async def test_the_results_take_away_the_note_on_a_key_refused_as_play_began():
 
 
 @run_async
-@pytest.mark.parametrize("key, question", [("r", "Rematch?"), ("n", "New game?")])
+@pytest.mark.parametrize("key, question", [("r", "Rematch?"), ("n", "New game?"), ("t", "Title screen?")])
 async def test_a_rematch_or_new_game_asked_while_the_last_moves_are_not_saved_follows_a_yes(monkeypatch, key,
                                                                                              question):
-    # (the question was the board's Quit?, so the rematch or the new game asked for never came)
+    # (the question was the board's Quit?, so the rematch, the new game or the title asked for
+    # never came: Enter there quit Parlor)
     from tui.screens.dialogs import LeaveScreen
     from tui.screens.setup import SetupScreen
 
@@ -848,8 +849,12 @@ async def test_a_rematch_or_new_game_asked_while_the_last_moves_are_not_saved_fo
         if key == "r":
             await until(pilot, lambda: board_screen(app) is not None and board_screen(app).session is not session,
                         what="the rematch's board")
-        else:
+        elif key == "n":
             await until(pilot, lambda: isinstance(app.screen, SetupScreen), what="the new game's set-up")
+        else:                                          # (it asked Quit?, where Enter quit Parlor)
+            from tui.screens.title import TitleScreen
+
+            await until(pilot, lambda: isinstance(app.screen, TitleScreen), what="the title screen")
         assert app.is_running
 
 
@@ -1038,6 +1043,9 @@ async def test_the_hand_off_asks_before_quitting_and_esc_goes_to_the_title(monke
         await pilot.press("escape")                              # Esc: not to the title with moves unsaved
         assert isinstance(app.screen, QuitScreen)
         assert "NOT saved" in str(app.screen.query_one(Static).render())
+        keys = str(app.screen.query_one("#quit-keys", Static).render())
+        assert app.screen.QUESTION == "Title screen?" and "the title screen all the same" in keys
+        assert "keep playing" in keys and "t          title screen" not in keys
         # no toast over the dialog's words (cleared at once: a toast lasts 6 s or more)
         await until(pilot, lambda: not app._notifications, timeout=5, what="the toasts cleared")
         assert app.screen.query_one("#quit-box").styles.width.value == 56     # (no command to widen for)

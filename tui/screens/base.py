@@ -376,7 +376,7 @@ class GameScreen(ParlorScreen):
     def action_title(self) -> None:
         error = self.unsaved()
         if error:
-            self._ask_before_leaving(error=error)    # leaving would lose the moves not saved: ask first
+            self._ask_before_leaving("title", error)     # leaving would lose the moves not saved: ask first
             return
         self.app.go_title()
 
@@ -384,9 +384,9 @@ class GameScreen(ParlorScreen):
         self._ask_before_leaving()
 
     def _ask_before_leaving(self, goal: str | None = None, error: str | None = None) -> None:
-        """Quit, the title, or keep playing; with a `goal` ("rematch", "new": asked of the
-        results while the last moves are not saved, `error` saying why) that too, once the
-        player says so."""
+        """Quit, the title, or keep playing; with a `goal` ("rematch", "new" or "title": asked
+        while the last moves are not saved, `error` saying why) that too, once the player
+        says so."""
         from .dialogs import LeaveScreen, QuitScreen
 
         if error is None:
@@ -411,7 +411,7 @@ class GameScreen(ParlorScreen):
         if goal is None:
             screen = QuitScreen(error, lasting, over=self.game.is_over)
         else:
-            screen = LeaveScreen(goal, error, lasting)
+            screen = LeaveScreen(goal, error, lasting, over=self.game.is_over)
         self.app.push_screen(screen, callback=done)
 
     def action_results(self) -> None:
@@ -447,7 +447,7 @@ class GameScreen(ParlorScreen):
         self._results_open = False
         error = self.unsaved() if choice is not None else None
         if error:                                  # leaving would lose the last moves: it asks
-            self._ask_before_leaving(choice if choice in ("rematch", "new") else None, error)
+            self._ask_before_leaving(choice if choice in ("rematch", "new", "title") else None, error)
         else:
             self._leave_for(choice)
 

@@ -299,23 +299,28 @@ class QuitScreen(ParlorModal[str]):
 
 
 class LeaveScreen(QuitScreen):
-    """r or n on the results of a game whose last moves are not saved: the rematch or the
-    new game asked for (y, Enter) once the player agrees to lose them, or quit, the title,
-    or stay (Esc, n) and look at the board."""
+    """r, n or t on the results (or Esc on the board) of a game whose last moves are not
+    saved: the rematch, the new game or the title screen asked for (y, Enter) once the
+    player agrees to lose them, or quit, the title, or stay (Esc, n) and look at the board."""
 
     BINDINGS = [
         Binding("y,enter", "choose('go')", "Yes, leave it"),
         Binding("q", "choose('quit')", "Quit Parlor"),
         Binding("escape,n", "choose('stay')", "Stay"),
     ]
-    GOALS = {"rematch": ("Rematch?", "a rematch"), "new": ("New game?", "a new game")}
+    HELP_TITLE = "Leave the game?"
+    GOALS = {"rematch": ("Rematch?", "a rematch"), "new": ("New game?", "a new game"),
+             "title": ("Title screen?", "the title screen")}
 
-    def __init__(self, goal: str, error: str, lasting: bool = False) -> None:
-        """`goal`: "rematch" or "new" (what the results of the game were asked for)."""
-        super().__init__(error, lasting, over=True)
+    def __init__(self, goal: str, error: str, lasting: bool = False, over: bool = True) -> None:
+        """`goal`: "rematch", "new" or "title" (what was asked for)."""
+        super().__init__(error, lasting, over=over)
         self.QUESTION, what = self.GOALS[goal]
-        self.KEYS = (f"\ny / Enter  {what} all the same\nq          quit Parlor\nt          title screen\n"
-                     "Esc / n    stay and look at the board")
+        keys = [f"y / Enter  {what} all the same", "q          quit Parlor"]
+        if goal != "title":
+            keys.append("t          title screen")
+        keys.append("Esc / n    " + ("stay and look at the board" if over else "keep playing"))
+        self.KEYS = "\n" + "\n".join(keys)
 
 
 class ConfirmScreen(ParlorModal[bool]):
