@@ -39,6 +39,11 @@ _QUIET = re.compile(r"^\w+ drew \d+ cards?$|^\w+'s peg \d bumped ")
 _PEG_HELP = "Only that peg's moves; a second peg: the splits of the two (again, or 0: every peg's)"
 
 
+def kept_after(game, move) -> Counter:
+    """The cards `move`'s seat keeps from its hand in `game` when it plays `move`."""
+    return Counter(game.view(move.seat)["hand"]) - Counter([move.card])
+
+
 class PegsScreen(TurnScreen):
     CSS_PATH = "pegs.tcss"
     HELP_TITLE = "Pegs and Jokers board"
@@ -60,7 +65,7 @@ class PegsScreen(TurnScreen):
         # the hand, less the card played: the cards the seat holds at its next turn beyond
         # these are the ones it drew since (the hand is shown sorted: they are marked new)
         if token == self._token and self.session.is_human(move.seat):
-            self._kept[move.seat] = Counter(self.game.view(move.seat)["hand"]) - Counter([move.card])
+            self._kept[move.seat] = kept_after(self.game, move)
         super().apply_move(token, move)
 
     def _recalled_kept(self) -> dict[int, Counter]:
@@ -77,7 +82,7 @@ class PegsScreen(TurnScreen):
             for d in record.moves:
                 move = copy.parse_move(d)
                 if move.seat in humans:
-                    kept[move.seat] = Counter(copy.view(move.seat)["hand"]) - Counter([move.card])
+                    kept[move.seat] = kept_after(copy, move)
                 copy.play(move)
         except (ValueError, KeyError, TypeError):
             return {}
