@@ -805,6 +805,29 @@ async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_sa
 
 
 @run_async
+async def test_q_typed_twice_on_the_results_of_an_unsaved_game_does_not_quit_at_once(monkeypatch):
+    # (the second q answered the question before it was read: Parlor quit, the moves lost)
+    import tui.screens.base as base
+
+    session = one_from_home(target=0)
+    failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        await last_pawn_home(pilot, ResultsScreen)
+        await send(pilot, "q")
+        await until(pilot, lambda: isinstance(app.screen, QuitScreen), what="the question")
+        monkeypatch.setattr(base, "KEY_GRACE", 30.0)   # (long: a busy machine keeps it meaningful)
+        app.screen._shown_at = base.time.monotonic()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, QuitScreen)
+        app.screen._shown_at -= 60                      # a moment later, q quits
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, what="Parlor to quit")
+
+
+@run_async
 async def test_the_results_take_away_the_note_on_a_key_refused_as_play_began():
     # (the note, about a play that had ended, stayed over the results; other notes stay)
     import tui.screens.base as base

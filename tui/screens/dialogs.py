@@ -295,6 +295,10 @@ class QuitScreen(ParlorModal[str]):
             shown.update(Text("\n".join(command_lines(command, width - 8)), style="bold"))
 
     def action_choose(self, choice: str) -> None:
+        # with moves not saved, leaving loses them: a key typed twice (q on the results or
+        # the board, then q again at once) must not answer before the words are read
+        if self.error and choice != "stay" and self.in_grace():
+            return
         self.dismiss(choice)
 
 
