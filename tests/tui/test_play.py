@@ -1,6 +1,7 @@
 """Playing Sorry! through the keyboard: whole games, bots, resume, hand-off, errors."""
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -779,16 +780,24 @@ def failing_saves(monkeypatch, error: OSError, *, on: bool) -> dict:
     return broken
 
 
-@run_async
-@pytest.mark.parametrize("key", ["q", "t"])
-async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_saved(monkeypatch, key):
-    # (q quit at once and t went to the title, with the winning move not saved, without a word)
+@contextlib.asynccontextmanager
+async def unsaved_results(monkeypatch):
+    """Red wins a single-game points match while every save fails: (session, the saves'
+    switch, app, pilot) with the results open."""
     session = one_from_home(target=0)
     broken = failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         await last_pawn_home(pilot, ResultsScreen)
+        yield session, broken, app, pilot
+
+
+@run_async
+@pytest.mark.parametrize("key", ["q", "t"])
+async def test_the_results_ask_before_leaving_a_game_whose_last_moves_are_not_saved(monkeypatch, key):
+    # (q quit at once and t went to the title, with the winning move not saved, without a word)
+    async with unsaved_results(monkeypatch) as (session, broken, app, pilot):
         assert session.save_error
         await send(pilot, key)
         await until(pilot, lambda: isinstance(app.screen, QuitScreen), what="the question")
@@ -809,12 +818,7 @@ async def test_q_typed_twice_on_the_results_of_an_unsaved_game_does_not_quit_at_
     # (the second q answered the question before it was read: Parlor quit, the moves lost)
     import tui.screens.base as base
 
-    session = one_from_home(target=0)
-    failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
-    app = app_for(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await human_turn(pilot)
-        await last_pawn_home(pilot, ResultsScreen)
+    async with unsaved_results(monkeypatch) as (_, _, app, pilot):
         await send(pilot, "q")
         await until(pilot, lambda: isinstance(app.screen, QuitScreen), what="the question")
         monkeypatch.setattr(base, "KEY_GRACE", 30.0)   # (long: a busy machine keeps it meaningful)
@@ -852,12 +856,7 @@ async def test_a_rematch_or_new_game_asked_while_the_last_moves_are_not_saved_fo
     from tui.screens.dialogs import LeaveScreen
     from tui.screens.setup import SetupScreen
 
-    session = one_from_home(target=0)
-    failing_saves(monkeypatch, OSError(28, "No space left on device"), on=True)
-    app = app_for(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await human_turn(pilot)
-        await last_pawn_home(pilot, ResultsScreen)
+    async with unsaved_results(monkeypatch) as (session, _, app, pilot):
         await send(pilot, key)
         await until(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         text = str(app.screen.query_one("#quit-text", Static).render())
