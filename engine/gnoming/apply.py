@@ -156,11 +156,17 @@ def end_round(g, events: list, ended: str = WENT_OUT) -> None:
 
 
 # -- turns -------------------------------------------------------------------
+def draw_pile_spent(g) -> bool:
+    """G-4.1: the draw pile is empty a second time (it was rebuilt once already), so the
+    round ends as the next turn begins."""
+    return g.reshuffled and not g.draw
+
+
 def next_turn_ends_round(g) -> bool:
     """Whether the next turn's start ends the round for want of a draw pile (G-4.1,
-    `start_turn`): it is empty, and was rebuilt once already or nothing lies under the
-    discard piles' top cards to rebuild it from."""
-    return not g.draw and (g.reshuffled or not (g.piles[0][:-1] or g.piles[1][:-1]))
+    `start_turn`): it is spent, or empty with nothing under the discard piles' top cards
+    to rebuild it from."""
+    return draw_pile_spent(g) or not g.draw and not (g.piles[0][:-1] or g.piles[1][:-1])
 
 
 def start_turn(g, seat: int, events: list) -> None:

@@ -20,7 +20,7 @@ import random
 import secrets
 
 from ..core import Event, Game, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
-from .apply import ROUNDS, apply_move, start_round, turn_limit
+from .apply import ROUNDS, apply_move, draw_pile_spent, start_round, turn_limit
 from .cards import CARD_NAME, DECK_SIZE, card_words, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
                        PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, face_up_equal, generate,
@@ -141,9 +141,7 @@ class GnomingGame(Game):
             "discards": [[names[c] for c in pile] for pile in self.piles],
             "draw_count": len(self.draw),
             "reshuffled": self.reshuffled,
-            # G-4.1: the draw pile is empty a second time, so the round ends with this turn
-            # (as the next begins), going out or not
-            "draw_pile_spent": self.reshuffled and not self.draw,
+            "draw_pile_spent": draw_pile_spent(self),      # G-4.1: the round ends with this turn
             "hazards_removed": self.removed,
             "opening_flips": self.opened,
             "turns": self.turns,
