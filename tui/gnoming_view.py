@@ -141,10 +141,10 @@ def pile_lines(view: dict, glyphs, notes: bool = True) -> Text:
         drawn = view.get("drawn")
         text.append(f"Hand   ", style="bold")
         if drawn is None:
-            text.append(f"[{glyphs.hidden_card * 2}] {COLOURS[holder]}'s")    # face down: hidden
+            text.append(f"[{glyphs.hidden_card * 2}] {COLOURS[holder]} holds")    # face down: hidden
         else:
             text.append(f"[{card_text(drawn, glyphs, 2)}]", style="bold reverse")
-            text.append(f" {COLOURS[holder]}'s")
+            text.append(f" {COLOURS[holder]} holds")
             if notes and drawn in CARD_HELP:
                 text.append(f"\n{CARD_HELP[drawn]}", style="italic")
     else:

@@ -424,7 +424,7 @@ async def test_a_bots_drawn_card_is_hidden_until_its_move_names_it():
         screen = gnoming_screen(app)
         await until(pilot, lambda: screen.bot_turn and screen._bot_move is not None, what="the bot's move")
         piles = str(screen.query_one("#piles").render())
-        assert f"[{app.glyphs.hidden_card * 2}] Blue's" in piles
+        assert f"[{app.glyphs.hidden_card * 2}] Blue holds" in piles
         assert screen.game.view(0)["drawn"] is None
         move, held = screen._bot_move, screen.game.view(1)["drawn"]
         status = " ".join(str(screen.query_one("#status").render()).split())
@@ -679,6 +679,17 @@ def test_a_cell_without_a_move_dims_its_frame_not_its_card():
     assert line == "│  3 │ │  9 │ │ -1 │" and spans == [("│", "dim")] * 6, spans     # the cards: no style
 
 
+def test_the_piles_panel_says_who_holds_the_card_in_hand():
+    from themes import glyphs
+    from tui import gnoming_view as gv
+
+    view = {"draw_count": 40, "discards": [["6"], []], "holding": 5, "drawn": None}
+    lines = gv.pile_lines(view, glyphs(False)).plain.splitlines()
+    assert lines[-1] == "Hand   [▒▒] Purple holds" and len(lines[-1]) <= 24, lines   # (the panel's room)
+    lines = gv.pile_lines({**view, "drawn": "2"}, glyphs(True)).plain.splitlines()
+    assert lines[-1] == "Hand   [ 2] Purple holds" and lines[2] == "Pile 2 [--]   0 cards", lines
+
+
 @run_async
 async def test_a_key_typed_twice_does_not_choose_the_next_persons_move(monkeypatch):
     """No hand-off parts two people at Gnoming (nothing of a turn is secret once it ends):
@@ -888,6 +899,21 @@ async def test_the_other_players_grids_fill_their_rows_evenly():
         heads = [line for line in str(gnoming_screen(app).query_one("#others").render()).splitlines()
                  if " bot" in line]
         assert [line.count(" bot") for line in heads] == [3, 3], heads
+
+
+@run_async
+async def test_the_other_players_grids_spread_over_the_panel():
+    # 100 x 30, three other grids: the room left over goes between them, not all to the right
+    session = gnoming_session(("human", "easy", "easy", "easy"), seed=5)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = gnoming_screen(app).query_one("#others")
+        lines = str(panel.render()).splitlines()
+        grids = [line for line in lines if line.count("[") == 9]
+        assert grids, lines
+        assert all(panel.content_size.width - len(line.rstrip()) <= 10 for line in grids), lines
+        assert all(line.index("[", 12) > 16 for line in grids), lines       # a gap wider than one
 
 
 @pytest.mark.parametrize("size,large", [((120, 40), True), ((119, 40), False), ((120, 39), False)])

@@ -484,6 +484,8 @@ class GnomingScreen(GameScreen):
         # rows as even as they can be (3 + 3, not 5 + 1): no grid left alone on a row
         rows = -(-len(seats) // fit)
         per_row = -(-len(seats) // rows) if seats else fit
+        # the room left over goes between the grids (up to 10 columns), not all to the right
+        gap = " " * max(1, min(10, (width - 15 * per_row) // max(1, per_row - 1)))
         text = Text()
         for start in range(0, len(seats), per_row):
             chunk = seats[start:start + per_row]
@@ -497,9 +499,8 @@ class GnomingScreen(GameScreen):
                     lines[row + 1].append_text(grid_line)
                     lines[row + 1].append("   ")
                 if i < len(chunk) - 1:
-                    lines[0].append(" ")
-                    for ln in lines[1:]:
-                        ln.append(" ")
+                    for ln in lines:
+                        ln.append(gap)
             if start:
                 text.append("\n")
             for ln in lines:
