@@ -489,7 +489,7 @@ async def test_brackets_mark_only_the_cards_that_move():
             await select_card(pilot, screen, card)
             await pilot.pause()
             hand = str(status.render()).splitlines()[1]
-            assert hand.startswith("Your hand: [2]  3   4   5   6  [Q]"), (card, hand)
+            assert hand.startswith("Hand: [2]  3   4   5   6  [Q]"), (card, hand)
             text = " ".join(screen_text(app).split())
             assert (f"No move with the {card}:" in text) == (card in ("3", "6"))
             if card == "6":
@@ -558,7 +558,7 @@ async def test_the_card_drawn_since_the_last_turn_is_marked_new():
         drawn = list((Counter(hand) - Counter(["2", "3", "4", "5", "6"])).elements())
         assert len(drawn) == 1
         line = str(status.render()).splitlines()[1]
-        assert line.startswith("Your hand: ") and line.rstrip().endswith(f"new: {pv.card_name(drawn[0])}"), line
+        assert line.startswith("Hand: ") and line.rstrip().endswith(f"new: {pv.card_name(drawn[0])}"), line
 
 
 @run_async
@@ -883,3 +883,23 @@ async def test_going_round_again_is_said_when_home_is_blocked_and_for_a_part_of_
         lines = screen.current_preview().lines
         assert lines == ["7 split: R2 Blue 3 → Blue 5 (2)", "+ R3 Red 3 → Red 8 (5)"], lines
         assert screen.current_preview().detail == "R3 goes past its in-spot, round the board again."
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@run_async
+async def test_the_hand_keeps_one_label_from_turn_to_turn(size):
+    # one person's hand is "Hand:" at every size, as in Sorry!: it was "Your hand:" on one
+    # turn and "Hand:" on the next as a 10 or a joker came, or a new card's note grew
+    spec = GameSpec(game="pegs", players=4, seats=seats("human", "easy", "easy", "easy"), seed=7)
+    session = Session.new(spec)
+    app = app_for(session)
+    shown = []
+    async with app.run_test(size=size) as pilot:
+        for _ in range(14):
+            await human_turn(pilot)
+            status = str(board_screen(app).query_one("#status").render())
+            shown += [line for line in status.splitlines() if "and:" in line]
+            await send(pilot, "enter")
+            await send(pilot, "enter")
+    assert len(shown) == 14 and all(line.startswith("Hand:") for line in shown), shown
+    assert any("[10]" in line or "Joker" in line for line in shown)         # (the wide cards came)

@@ -352,27 +352,31 @@ class PegsScreen(TurnScreen):
                 text.append(f" until {COLOURS[to_act]} takes the keyboard", style="italic")
             text.append("\n")
         else:
-            who = "Your hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
+            # one person: "Hand" (the line above says "(you)"), which never changes with the
+            # room; people sharing the keyboard: whose hand, where it fits
+            who = "Hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
             # the cards drawn since the last turn, after the hand: "new: 4"; where that leaves
-            # no room even after "Hand:", "+4"; else starred in the hand where a space is free
+            # no room, "+4"; else starred in the hand where a space is free
             # (" 4*" for a card that can't move, "[4]*" at the end), never squeezed
             new = self.new_cards(viewer, hand)
             names = ", ".join(map(pv.card_name, new))
-            notes = [f" new: {names}", f" +{names}"] if new else [""]
-            # the label, then the note, as short as the row needs ("Hand": whose, the line
-            # above says), so that the hand keeps to one row
-            fitting = [(label, note) for note in notes for label in (who, "Hand")
-                       if not room or len(label) + 2 + cards + len(note) <= room]
-            who, drew = fitting[0] if fitting else ("Hand", "")
-            text.append(f"{who}: ")
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
             selected = self._selected_card() if self.awaiting else None
             starred = set()         # indexes in the hand
-            if new and not drew:
-                for card in set(new):
-                    free = [i for i, c in enumerate(hand) if c == card and (c not in moving or i == len(hand) - 1)]
-                    starred.update(free[:new.count(card)])
+            for card in set(new):
+                free = [i for i, c in enumerate(hand) if c == card and (c not in moving or i == len(hand) - 1)]
+                starred.update(free[:new.count(card)])
+            notes = [f" new: {names}", f" +{names}"] + ([""] if len(starred) == len(new) else []) if new else [""]
+            # the note, then the label, as short as the row needs ("Hand": whose, the line
+            # above says), so that the hand keeps to one row: whose hand it is stays said
+            # unless the hand itself is too wide for it
+            fitting = [(label, note) for label in (who, "Hand") for note in notes
+                       if not room or len(label) + 2 + cards + len(note) <= room]
+            who, drew = fitting[0] if fitting else ("Hand", "")
+            if drew:
+                starred.clear()
+            text.append(f"{who}: ")
             for i, card in enumerate(hand):
                 # brackets mean "this card can move" (README); the chosen card is in reverse video
                 name = pv.card_name(card)
