@@ -102,6 +102,15 @@ class GnomingGame(Game):
         """How many face-down cards `seat` has."""
         return 9 - self.up[seat].bit_count()
 
+    def goes_out(self, move) -> bool:
+        """Whether `move`, a placement or a bounce, turns up its seat's last face-down card
+        while nobody has gone out: the turn then ends with the seat going out (G-6.1), its
+        grid all face up whatever bounces follow."""
+        if self.went_out is not None or not isinstance(move, (Place, Bounce)) or move.seat != self.turn:
+            return False
+        up = self.up[move.seat]
+        return not up >> move.cell & 1 and up | 1 << move.cell == ALL
+
     # -- views -----------------------------------------------------------------
     def _hand_hidden_from(self, seat: int | None) -> bool:
         """G-4.1: a card drawn from the draw pile is seen only by its drawer."""

@@ -35,6 +35,23 @@ def test_G_6_1_going_out_gives_every_other_player_exactly_one_more_turn():
     assert g.view(None)["last_round"]["went_out"] == 0
 
 
+def test_G_6_1_goes_out_tells_which_moves_turn_up_the_last_face_down_card():
+    # (the screen's going-out warning asks this; it used to count face-down cards itself)
+    g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [-1]", 1: "1 2 3 / 4 5 6 / 7 8 [9]"},
+                 piles=(["6", "5"], ["7", "4"]), draw=["-2", "10", "10", "3"])
+    g.play(Draw(0))
+    assert g.goes_out(Place(0, 8)) and not g.goes_out(Place(0, 7))      # a face-up cell: no
+    assert not g.goes_out(Place(1, 8))                                   # not Blue's turn
+    g.play(Place(0, 8))
+    g.play(Discard(0, 0))
+    assert g.went_out == 0
+    g.play(Draw(1))
+    assert not g.goes_out(Place(1, 8))           # Blue's last face-down card, but Red is out already
+    g2 = position(3, layouts={1: "1 2 3 / 4 5 6 / 7 8 [9]"}, turn=1, draw=["-2", "10"])
+    g2.play(Draw(1))
+    assert g2.goes_out(Place(1, 8)) and g2.went_out is None
+
+
 def test_G_4_1_going_out_on_the_turn_that_empties_the_pile_again_promises_no_more_turns():
     # the round ends as the next turn begins (G-4.1's second empty pile): the "out" line
     # used to promise the others one more turn each, which never came

@@ -337,13 +337,10 @@ class GnomingScreen(GameScreen):
     def _going_out_note(self, view: dict, legal: list) -> str | None:
         """A warning when the move under the cursor turns up the seat's last face-down card
         (the round's first to go out scores +5 unless lowest), with the grid's score then."""
-        seat = self.game.to_act
-        layout = view["layouts"][seat] if seat is not None else None
-        if (layout is None or view["went_out"] is not None or layout.count(None) != 1
-                or layout[self.cursor] is not None
-                or not isinstance(cell_move(legal, self.cursor), (Place, Bounce))):
+        move = cell_move(legal, self.cursor)
+        if move is None or not self.game.goes_out(move):
             return None
-        cards = list(layout)
+        cards = list(view["layouts"][move.seat])
         cards[self.cursor] = view["drawn"]
         score = score_layout([parse_card(c) for c in cards])
         return without_rule_ids(going_out_words(score, view["draw_pile_spent"]))
