@@ -127,6 +127,12 @@ class Game(ABC):
         self._legal = None
         return self._apply(move)
 
+    def rematch_options(self) -> dict:
+        """The `new_game` keywords for the next game at this table, where the rules or
+        Parlor's decisions carry something over (the variant, who starts or deals); the
+        seed is the caller's. Nothing, unless a game says otherwise."""
+        return {}
+
     def explain_illegal(self, move) -> str:
         """Why `move` is not legal now (a sentence for people)."""
         if self.to_act is None:

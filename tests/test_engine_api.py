@@ -180,3 +180,21 @@ def test_the_seed_shuffles_the_same_cards_whoever_starts(name):
             assert all(a[cards][s] == b[cards][(s + turn) % 4] for s in range(4))
     with pytest.raises(ValueError, match="seed must be an int"):
         engine.new_game(name, players=4, seed="abc")
+
+
+def test_rematch_options_carry_over_what_each_game_says():
+    # who starts the next game at the table is the engine's to say, not the app's
+    from engine.pegs.game import PegsGame
+    from engine.sorry.game import SorryGame
+
+    sorry = SorryGame.from_position([["home"] * 3 + ["safe:5"], ["start"] * 4], card="1")
+    sorry.play(sorry.legal_moves()[0])                      # the last pawn HOME: Red wins
+    assert sorry.winners == [0] and sorry.rematch_options() == {"variant": "standard", "first": 0}
+    again = engine.new_game("sorry", players=2, seed=4, **sorry.rematch_options())
+    assert again.to_act == 0 and again.variant == "standard"
+    points = engine.new_game("sorry", players=3, seed=1, variant="points", target=100)
+    assert points.rematch_options() == {"variant": "points", "target": 100}        # no winner yet
+    pegs = engine.new_game("pegs", players=6, seed=3, dealer=5)
+    assert isinstance(pegs, PegsGame) and pegs.rematch_options() == {"dealer": 0}   # passes to the left
+    assert engine.new_game("pegs", players=6, seed=4, **pegs.rematch_options()).to_act == 1
+    assert engine.new_game("gnoming", players=3, seed=3).rematch_options() == {}   # the new seed draws (G-3.4)

@@ -219,24 +219,14 @@ class Session:
                         target=getattr(g, "target", None) if variant == "points" else None)
 
     def rematch(self, *, save_dir=None, hold: bool = False) -> "Session":
-        """The same table again, a new deal. Who starts is each game's rule: Sorry!'s
-        winner (S-1); in Pegs and Jokers the deal passes to the left (P-3) and the
-        dealer's left starts (P-4.1); in Gnoming A Round the new seed draws the
-        first seat (G-3.4)."""
+        """The same table again, a new deal: the engine's `rematch_options` carry over
+        what the rules say (Sorry!'s winner starts; Pegs and Jokers' deal passes to the
+        left; Gnoming A Round's new seed draws the first seat, G-3.4)."""
         g = self.game
         seed = self.record.seed
         new_seed = None if seed is None else (seed + 1) & 0x7FFFFFFF
-        options = {}
         variant = getattr(g, "variant", None)
-        if variant is not None:
-            options["variant"] = variant
-            if variant == "points":
-                options["target"] = g.target
-        if g.game == "sorry" and g.winners:
-            options["first"] = g.winners[0]
-        elif g.game == "pegs":
-            options["dealer"] = (g.dealer + 1) % g.players
-        game = engine.new_game(g.game, players=g.players, seed=new_seed, **options)
+        game = engine.new_game(g.game, players=g.players, seed=new_seed, **g.rematch_options())
         spec = GameSpec(game=g.game, players=g.players, seats=tuple(self.seats),
                         variant=variant or "standard", seed=new_seed)
         return Session.new(spec, save_dir=save_dir if save_dir is not None else self.record.path.parent,

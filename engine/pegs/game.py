@@ -86,6 +86,10 @@ class PegsGame(Game):
                 return list(team)
         return []
 
+    def rematch_options(self) -> dict:
+        """The deal passes to the left (P-3; RULES.md decision 7): the dealer's left starts."""
+        return {"dealer": (self.dealer + 1) % self.players}
+
     @property
     def teams(self) -> list[list[int]]:
         return [list(t) for t in self.geo.teams]

@@ -304,6 +304,15 @@ class SorryGame(Game):
     def scores(self) -> list[int] | None:
         return list(self.totals) if self.variant == "points" else None
 
+    def rematch_options(self) -> dict:
+        """The same variant (and match target), and the winner starts (RULES.md, S-1)."""
+        options = {"variant": self.variant}
+        if self.variant == "points":
+            options["target"] = self.target
+        if self._winners:
+            options["first"] = self._winners[0]
+        return options
+
     def positions(self, pos: list[int] | None = None) -> list[list[str]]:
         pos = self.pos if pos is None else pos
         return [[LOC_NAMES[pos[s * 4 + k]] for k in range(4)] for s in range(self.players)]
