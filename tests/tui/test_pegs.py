@@ -903,3 +903,24 @@ async def test_the_hand_keeps_one_label_from_turn_to_turn(size):
             await send(pilot, "enter")
     assert len(shown) == 14 and all(line.startswith("Hand:") for line in shown), shown
     assert any("[10]" in line or "Joker" in line for line in shown)         # (the wide cards came)
+
+
+@run_async
+async def test_a_start_pegs_number_stands_for_the_peg_the_engine_brings_out():
+    # START pegs are alike: every START peg's number chooses the peg the legal moves bring
+    # out, read from them (the screen used to assume the lowest one comes out)
+    from engine.pegs.moves import new_play
+
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
+                           hands={0: ["2", "3", "4", "5", "6", "K"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        assert [screen.piece_for_key(n) for n in range(1, 6)] == [0, 1, 1, 1, 1]    # R2 comes out
+        game = session.game
+        legal = game.legal_moves()
+        renamed = [new_play(m.seat, m.card, tuple((o, 4 if p == 2 else p, f, t, b) for o, p, f, t, b in m.parts))
+                   if hasattr(m, "parts") else m for m in legal]
+        game.legal_moves = lambda: list(renamed)         # as if the engine brought out R4
+        assert [screen.piece_for_key(n) for n in range(1, 6)] == [0, 3, 3, 3, 3]

@@ -82,8 +82,8 @@ class SorryScreen(TurnScreen):
             return None
         colour, k = colours[(n - 1) // 4], (n - 1) % 4
         where = g.positions()[colour]
-        if where[k] == "start":             # START pawns are alike: the lowest comes out
-            k = where.index("start")
+        if where[k] == "start":             # START pawns are alike: the one that comes out
+            return self.start_stand_in([colour * 4 + i for i, w in enumerate(where) if w == "start"])
         return colour * 4 + k
 
     def is_split(self, move) -> bool:

@@ -228,12 +228,19 @@ class TurnScreen(GameScreen):
     def piece_for_key(self, n: int) -> int | None:
         """The piece number key `n` chooses for the seat to act (an id `pieces_moved`
         uses), or None. START's pieces are alike: any of them stands for the one that
-        comes out first."""
+        comes out (`start_stand_in`)."""
         return None
 
     def pieces_moved(self, move) -> set[int]:
         """The pieces `move` moves (none: a pass or a discard, which any choice keeps)."""
         return set()
+
+    def start_stand_in(self, waiting: list[int]) -> int:
+        """The piece that stands for any of `waiting` (a colour's pieces in START, all
+        alike): the one the legal moves bring out, as the engine names it; when none does,
+        the first (each number then says the same: no move)."""
+        out = {p for m in self.game.legal_moves() for p in self.pieces_moved(m)}
+        return next((p for p in waiting if p in out), waiting[0])
 
     def piece_label(self, piece: int) -> str:
         return str(piece)
