@@ -52,8 +52,9 @@ def peg_label(owner: int, peg: int) -> str:
     return f"{INITIALS[owner]}{peg}"
 
 
-def team_of(seat: int) -> int:
-    return seat % 2                          # P-1: even seats are team A, odd seats team B
+def team_of(view: dict, seat: int) -> int:
+    """0 for team A, 1 for team B: the index of `seat`'s team in the view's `teams` (P-1)."""
+    return next(i for i, team in enumerate(view["teams"]) if seat in team)
 
 
 def hole_name(n: int) -> str:

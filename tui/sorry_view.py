@@ -298,8 +298,8 @@ def preview(game, move, glyphs) -> Preview:
             if p not in by:         # (the engine said nothing of it: on the last line, not lost)
                 lines[-1] += f" {glyphs.bumped}{pawn_label(p)}"
         if bumped:
-            partner = [p for p in bumped if game.variant == "teams" and p >> 2 != move.seat
-                       and (p >> 2) % 2 == move.seat % 2]
+            side = next((team for team in game.view(None)["teams"] or () if move.seat in team), ())
+            partner = [p for p in bumped if p >> 2 != move.seat and p >> 2 in side]
             effects.append("bumps " + ", ".join(pawn_label(p) + (" (your partner's)" if p in partner else "")
                                                 for p in bumped) + " back to START")
     if "win" in kinds or "game_over" in kinds:

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Input, Static
 
+import engine
 from engine.core import COLOURS                # a seat line per colour: up to eight (Pegs and Jokers)
 from engine.saves import Seat
 
@@ -23,6 +24,12 @@ SEAT_OPTIONS = [("human", "Human"), ("easy", "Bot (easy)"), ("normal", "Bot (nor
 TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "200 points"),
            (250, "250 points"), (300, "300 points"), (500, "500 points")]
 VARIANTS = [("standard", "Standard"), ("teams", "Partners (4 players)"), ("points", "Play for points")]
+
+
+def partners(game: str, players: int) -> list[list[int]]:
+    """The teams of a partners game of `game` for `players` seats, as the engine makes them."""
+    options = {"variant": "teams"} if game == "sorry" else {}
+    return engine.new_game(game, players=players, seed=0, **options).view(None)["teams"]
 
 
 class SeedInput(Input):
@@ -181,12 +188,10 @@ class SetupScreen(ParlorScreen):
             hint.update(f"{humans} people at one keyboard: hands are hidden between turns.")
         elif humans == 0:
             hint.update("No human seat: you will watch the bots play (Space skips ahead).")
-        elif game == "pegs":
-            teams = [" + ".join(COLOURS[s] for s in range(t, players, 2)) for t in (0, 1)]
-            hidden = "; hands are hidden between people's turns" if humans >= 2 else ""
+        elif game == "pegs" or variant == "teams":
+            teams = [" + ".join(COLOURS[s] for s in team) for team in partners(game, players)]
+            hidden = "; hands are hidden between people's turns" if humans >= 2 and game == "pegs" else ""
             hint.update(f"Partners: {teams[0]} against {teams[1]}{hidden}.")
-        elif variant == "teams":
-            hint.update("Partners: Red + Yellow against Blue + Green.")
         else:
             hint.update("Left/right change a line, up/down move between lines, Enter starts.")
         about = self._line_hint(variant)

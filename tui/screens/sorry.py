@@ -416,7 +416,7 @@ class SorryScreen(TurnScreen):
                 line(seat, f"{total:>4} pts (+{match['history'][-1][seat]})" if ended
                      else f"{total:>4} pts")
         elif g.variant == "teams":
-            teams = view.get("teams") or [[0, 2], [1, 3]]
+            teams = view["teams"]
             totals = [sum(home[s] for s in team) for team in teams]
             if self.app.size.height < COMPACT_TEAMS_BELOW:
                 # 80 x 24: the teams' totals in the title, the players team by team; the two

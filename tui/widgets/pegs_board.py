@@ -169,7 +169,7 @@ class PegsBoard(CanvasBoard):
             lane = lanes[side]
             if side == to_act:
                 put(0, y, g.pointer, style("pegs-board--turn"))
-            put(1, y, pv.TEAM_LETTERS[pv.team_of(side)], style("pegs-board--label"))
+            put(1, y, pv.TEAM_LETTERS[pv.team_of(view, side)], style("pegs-board--label"))
             name_style = colour + (style("pegs-board--turn") if side == to_act else Style())
             put(3, y, f"{COLOURS[side]:<6}", name_style)
             for i, peg in enumerate(lane["start"]):
