@@ -27,7 +27,7 @@ from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, H
                        last_turn, place_mask)
 from .layout import ALL, CELL_NAME, CELLS_OF
 from .moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, parse_move, pile_name, seat_name
-from .scoring import winners as _winners
+from .scoring import decided_by, winners as _winners
 
 PLAYERS = range(2, 8)  # G-1
 FORMAT_VERSION = 1
@@ -162,6 +162,7 @@ class GnomingGame(Game):
             "final_turns_left": self.final_left if self.went_out is not None else None,
             "last_round": _copy_last(self.last_round),
             "winners": self.winners,
+            "decided_by": None if self.to_act is not None else decided_by(self.totals, self.round_scores[-1]),
         }
 
     # -- hidden information ------------------------------------------------------

@@ -74,3 +74,12 @@ def winners(totals: list[int], last_round: list[int]) -> list[int]:
         low = min(last_round[s] for s in tied)
         tied = [s for s in tied if last_round[s] == low]
     return tied
+
+
+def decided_by(totals: list[int], last_round: list[int]) -> str:
+    """How G-8 settled the game: "total" (one lowest total), "round three" (a tie on the
+    lowest total, broken by the lowest round-three score) or "shared" (tied on both)."""
+    best = min(totals)
+    if totals.count(best) == 1:
+        return "total"
+    return "shared" if len(winners(totals, last_round)) > 1 else "round three"

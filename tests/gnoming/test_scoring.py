@@ -1,6 +1,6 @@
 """G-7 scoring a round (with worked examples) and G-8 winning."""
 from engine.gnoming.moves import Discard, Draw, Place
-from engine.gnoming.scoring import going_out_adjustment, matching_sets, score_layout, winners
+from engine.gnoming.scoring import decided_by, going_out_adjustment, matching_sets, score_layout, winners
 
 from .helpers import grid, position
 
@@ -117,10 +117,13 @@ def test_G_8_lowest_total_wins():
 def test_G_8_tie_broken_by_the_lowest_round_three_score():
     assert winners([35, 35, 50], [10, 12, 3]) == [0]
     assert winners([35, 35, 35], [10, 9, 9]) == [1, 2]
+    assert decided_by([35, 35, 50], [10, 12, 3]) == "round three"
+    assert decided_by([40, 35, 50], [10, 12, 3]) == "total"
 
 
 def test_G_8_still_tied_the_win_is_shared():
     assert winners([35, 35, 50], [10, 10, 3]) == [0, 1]
+    assert decided_by([35, 35, 50], [10, 10, 3]) == decided_by([35, 35, 35], [10, 9, 9]) == "shared"
 
 
 def test_G_8_winners_at_the_end_of_the_third_round():
@@ -128,7 +131,7 @@ def test_G_8_winners_at_the_end_of_the_third_round():
                              2: "1 2 3 / 4 5 6 / 7 8 -1"},
                  piles=(["6", "5"], ["7", "4"]), draw=["10", "-1"], round=3, turn=2,
                  went_out=1, final_left=2, totals=[50, 55, 60], round_scores=[[20, 25, 30], [30, 30, 30]])
-    assert g.winners == []
+    assert g.winners == [] and g.view(None)["decided_by"] is None
     g.play(Draw(2))
     g.play(Discard(2, 0))                           # Yellow's final turn
     g.play(Draw(0))
@@ -142,6 +145,7 @@ def test_G_8_winners_at_the_end_of_the_third_round():
     # Red and Blue tie on 85; Blue's round three was lower
     assert g.scores == [85, 85, 95]
     assert g.winners == [1] and g.view(2)["winners"] == [1]
+    assert g.view(None)["decided_by"] == "round three"
 
 
 def test_G_7_1_two_mulligans_revealed_at_round_end_both_fill_sets():

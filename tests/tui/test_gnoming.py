@@ -981,3 +981,29 @@ def test_going_out_as_the_draw_pile_runs_out_again_promises_no_bonus_or_penalty(
     assert "-5 if that is the lowest" in going_out_words(12)
     spent = going_out_words(12, spent=True)
     assert "the round ends with this turn, with no -5 or +5" in spent and "lowest" not in spent
+
+
+@pytest.mark.parametrize("first,said", [([20, 25, 30], "Red and Blue tied on 85: the lower round-three score breaks the tie."),
+                                        ([20, 30, 20], "Red and Yellow tied on 85 and on round three: they share the win.")])
+@run_async
+async def test_the_results_say_how_a_tie_on_the_total_was_settled(first, said):
+    # (the engine says how, G-8's view key decided_by: the screen used to work it out itself)
+    from engine.gnoming.moves import Draw
+    from tests.gnoming.helpers import position
+
+    g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [-1]", 1: "1 2 3 / 4 5 6 / 7 8 -1", 2: "1 2 3 / 4 5 6 / 7 8 -1"},
+                 piles=(["6", "5"], ["7", "4"]), draw=["10", "-1"], round=3, turn=2, went_out=1, final_left=2,
+                 totals=[a + 30 for a in first], round_scores=[first, [30, 30, 30]])
+    g.play(Draw(2))
+    g.play(Discard(2, 0))
+    g.play(Draw(0))
+    g.play(Place(0, 8))                  # round three: Red 35, Blue (out, lowest) 30, Yellow 35
+    assert g.is_over
+    spec = GameSpec(game="gnoming", players=3, seats=seats("human", "easy", "easy"), seed=1)
+    session = Session.new(spec, game=g, autosave=False)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(ResultsScreen(session))
+        await pilot.pause()
+        text = " ".join(str(app.screen.query_one("#results-text").render()).split())
+        assert text.endswith("Lowest total wins. " + said), text

@@ -149,13 +149,11 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
         text.append("\n\nLowest total wins.")
         totals = view["scores"]
         best = min(totals)
-        tied = [i for i, t in enumerate(totals) if t == best]
-        if len(tied) > 1:
-            names = and_list(COLOUR_NAMES[i] for i in tied)
-            if len(g.winners) < len(tied):
-                text.append(f" {names} tied on {best}: the lower round-three score breaks the tie.")
-            else:
-                text.append(f" {names} tied on {best} and on round three: they share the win.")
+        names = and_list(COLOUR_NAMES[i] for i, t in enumerate(totals) if t == best)
+        if view["decided_by"] == "round three":
+            text.append(f" {names} tied on {best}: the lower round-three score breaks the tie.")
+        elif view["decided_by"] == "shared":
+            text.append(f" {names} tied on {best} and on round three: they share the win.")
 
     def action_choose(self, choice: str | None) -> None:
         # a key typed for the board just before this opened (r for the results, pressed twice)
