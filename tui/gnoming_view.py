@@ -35,9 +35,10 @@ def card_words(name: str | None) -> str:
     return name
 
 
-def matched_cells(layout: list[str]) -> tuple[int, list[tuple[int, int]]]:
-    """(mask of cells in a matching line, [(line, value)]) of a face-up layout, from the engine's scoring."""
-    sets = matching_sets([parse_card(c) for c in layout])
+def matched_cells(layout: list[str | None]) -> tuple[int, list[tuple[int, int]]]:
+    """(mask of cells in a matching line, [(line, value)]) of a layout, from the engine's
+    scoring (a face-down card, None, is in no set)."""
+    sets = matching_sets([None if c is None else parse_card(c) for c in layout])
     mask = 0
     for line, _ in sets:
         for cell in LINES[line]:
@@ -46,9 +47,8 @@ def matched_cells(layout: list[str]) -> tuple[int, list[tuple[int, int]]]:
 
 
 def sets_so_far(layout: list[str | None]) -> int:
-    """The mask of cells in a matching line that is already all face up (a face-down card
-    stands in as a Hazard, which no line with it can be a set of)."""
-    return matched_cells([card if card is not None else "H" for card in layout])[0]
+    """The mask of cells in a matching line that is already all face up."""
+    return matched_cells(layout)[0]
 
 
 def big_grid(layout, glyphs, *, cursor: int | None = None, active: set[int] | None = None,

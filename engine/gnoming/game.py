@@ -153,6 +153,8 @@ class GnomingGame(Game):
             "draw_pile_spent": draw_pile_spent(self),      # G-4.1: the round ends with this turn
             "hazards_removed": self.removed,
             "opening_flips": self.opened,
+            # G-3.3: how many of its two opening flips the seat to act has made
+            "own_opening_flips": self.opened % 2 if self.phase == OPENING else None,
             "turns": self.turns,
             "turn_limit": turn_limit(n),
             "filled": list(CELLS_OF[self.filled]),

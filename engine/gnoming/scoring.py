@@ -29,9 +29,12 @@ def matching_value(a: int, b: int, c: int) -> int:
 
 
 def matching_sets(cards) -> list[tuple[int, int]]:
-    """[(line, value)] for the matching rows (lines 0-2) and columns (3-5)."""
+    """[(line, value)] for the matching rows (lines 0-2) and columns (3-5); a card given
+    as None (face down, not known yet) is in no set."""
     found = []
     for line, (a, b, c) in enumerate(LINES):
+        if cards[a] is None or cards[b] is None or cards[c] is None:
+            continue
         value = matching_value(cards[a], cards[b], cards[c])
         if value:
             found.append((line, value))

@@ -130,11 +130,12 @@ def test_G_3_3_opening_flips_two_each_in_seat_order_from_first_player():
             g.play(Flip(other, 0))
         with pytest.raises(IllegalMove):
             g.play(Draw(seat))
+        assert g.view(seat)["own_opening_flips"] == len(order) % 2       # (the screen's "1 of 2")
         order.append(seat)
         g.play(moves[len(order) % len(moves)])
     assert order == [1, 1, 2, 2, 0, 0]
     assert [bin(u).count("1") for u in g.up] == [2, 2, 2]
-    assert g.phase == "draw" and g.to_act == 1
+    assert g.phase == "draw" and g.to_act == 1 and g.view(None)["own_opening_flips"] is None
 
 
 def test_G_3_3_a_flipped_card_cannot_be_flipped_again_and_is_public():

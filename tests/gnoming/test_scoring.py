@@ -27,6 +27,11 @@ def test_G_7_1_a_matching_set_has_one_positive_value_no_negative_no_hazard():
     assert sets("5 M 5 / 1 2 3 / 4 6 7") == [(0, 5)]      # a Mulligan fills in
     assert sets("M M 8 / 1 2 3 / 4 6 7") == [(0, 8)]      # one positive card is enough
     assert sets("M M M / 1 2 3 / 4 6 7") == []            # at least one positive card
+    cards = layout("5 5 5 / 1 2 3 / 4 6 7")
+    cards[5] = None                                        # a face-down card (not known): in no set
+    assert matching_sets(cards) == [(0, 5)] and matching_sets([None] * 9) == []
+    cards[1] = None
+    assert matching_sets(cards) == []
 
 
 def test_G_7_1_a_mulligan_may_stand_for_different_values_in_row_and_column():

@@ -548,8 +548,7 @@ class GnomingScreen(GameScreen):
             text.append(f"{who}: ", style="bold")
             keys = {type(m) for m in legal}
             if phase == "flip":
-                done = view["opening_flips"] % 2
-                text.append(f"turn up two cards ({done} of 2). Arrows move, Enter turns up.\n")
+                text.append(f"turn up two cards ({view['own_opening_flips']} of 2). Arrows move, Enter turns up.\n")
             elif phase == "hazard":
                 text.append(f"{COLOURS[view['turn']]} discarded a Hazard: Enter turns up the card under "
                             "the cursor, n turns up no card (no flip).\n")
