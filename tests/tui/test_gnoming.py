@@ -1007,3 +1007,17 @@ async def test_the_results_say_how_a_tie_on_the_total_was_settled(first, said):
         await pilot.pause()
         text = " ".join(str(app.screen.query_one("#results-text").render()).split())
         assert text.endswith("Lowest total wins. " + said), text
+
+
+@run_async
+async def test_the_opening_flips_count_the_persons_own_flips():
+    session = gnoming_session(("human", "easy", "easy"), seed=5,
+                              until_state=lambda g: g.phase == "flip" and g.to_act == 0)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = gnoming_screen(app)
+        status = lambda: " ".join(str(screen.query_one("#status").render()).split())   # noqa: E731
+        assert "turn up two cards (0 of 2)" in status(), status()
+        await send(pilot, "enter")
+        await until(pilot, lambda: "(1 of 2)" in status(), what="the second flip")
