@@ -102,6 +102,21 @@ class GnomingGame(Game):
         """How many face-down cards `seat` has."""
         return 9 - self.up[seat].bit_count()
 
+    def move_at(self, cell: int):
+        """The legal move at `cell` of the grid of the seat to act (a flip, a placement or
+        a bounce), or None. A placement onto one of several face-up cards equal to the card
+        in hand is listed once, at the first of them (it ends alike): any of them gives it."""
+        legal = self.legal_moves()
+        for m in legal:
+            if isinstance(m, (Flip, Place, Bounce)) and m.cell == cell:
+                return m
+        if self.phase == PLAYING and 0 <= cell < 9:
+            same = face_up_equal(self, self.to_act, self.hand)
+            if same >> cell & 1:
+                first = (same & -same).bit_length() - 1
+                return next((m for m in legal if isinstance(m, Place) and m.cell == first), None)
+        return None
+
     def goes_out(self, move) -> bool:
         """Whether `move`, a placement or a bounce, turns up its seat's last face-down card
         while nobody has gone out: the turn then ends with the seat going out (G-6.1), its

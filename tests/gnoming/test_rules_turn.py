@@ -402,3 +402,15 @@ def test_G_6_1_in_the_very_last_turn_the_discard_pile_is_one_choice():
     g = position(5, layouts=layouts, piles=(["6"], ["7"]), draw=["8", "-2"], turn=3, went_out=0, final_left=2)
     g.play(Draw(3))
     assert [m for m in g.legal_moves() if isinstance(m, Discard)] == [Discard(3, 0), Discard(3, 1)]
+
+
+def test_move_at_gives_the_listed_placement_for_any_of_several_equal_face_up_cards():
+    # (the screen's Enter and its dimmed frames ask this; they used to work it out themselves)
+    g = position(3, layouts={0: "5 5 3 / 4 [6] 1 / 2 7 8"}, draw=["5", "10", "10", "3"])
+    g.play(Draw(0))
+    places = [m.cell for m in g.legal_moves() if isinstance(m, Place)]
+    assert 0 in places and 1 not in places                  # the two 5s: one move, at the first
+    assert g.move_at(1) == g.move_at(0) == Place(0, 0)
+    assert g.move_at(4) == Place(0, 4) and g.move_at(2) == Place(0, 2)
+    g.play(Place(0, 4))
+    assert g.move_at(4) is None                             # (nothing at a cell: not a placement now)

@@ -40,13 +40,6 @@ COLOURS = gv.COLOURS
 CELL_MOVES = (Flip, Place, Bounce)
 
 
-def cell_move(legal, cell: int):
-    for m in legal:
-        if isinstance(m, CELL_MOVES) and m.cell == cell:
-            return m
-    return None
-
-
 CURSOR_TIP = "Move the cursor on your grid"
 CELL_TIP = "Turn up / place / bounce at the card under the cursor"
 PILE_TIP = "Take from / discard onto discard pile 1 or 2"
@@ -182,19 +175,18 @@ class GnomingScreen(GameScreen):
                 self._cursors[self._cursor_seat] = self.cursor
             self.cursor = self._cursors.get(seat, 4)
             self._cursor_seat = seat
-        legal = self.game.legal_moves()
-        if cell_move(legal, self.cursor) is None:
+        if self.game.move_at(self.cursor) is None:
             # the nearest cell with a move (a face-down one first among equals), not the
             # first: after a placement the cursor stays by it, and Enter out of habit
             # doesn't bounce onto a card far away
             row, col = divmod(self.cursor, 3)
             down = {c for c, card in enumerate(self.game.view(seat)["layouts"][seat]) if card is None}
-            cells = [c for c in range(9) if cell_move(legal, c) is not None]
+            cells = [c for c in range(9) if self.game.move_at(c) is not None]
             if cells:
                 self.cursor = min(cells, key=lambda c: (abs(c // 3 - row) + abs(c % 3 - col),
                                                         c not in down, c))
                 # said, so that an arrow key typed next isn't a surprise
-                what = {Flip: "turn up", Bounce: "bounce onto"}.get(type(cell_move(legal, self.cursor)))
+                what = {Flip: "turn up", Bounce: "bounce onto"}.get(type(self.game.move_at(self.cursor)))
                 if what and not self.message:
                     self.message = f"The cursor moved to the nearest card you can {what}."
         self.redraw_turn()
@@ -249,14 +241,7 @@ class GnomingScreen(GameScreen):
         g = self.game
         seat = g.to_act
         legal = g.legal_moves()
-        move = cell_move(legal, self.cursor)
-        if move is None and g.phase == "play":
-            # The engine lists a swap with one of several equal face-up cards once (the outcome is
-            # the same whichever is chosen): the cursor on another of them means that move.
-            layout = g.view(seat)["layouts"][seat]
-            here = layout[self.cursor]
-            if here is not None:
-                move = next((m for m in legal if isinstance(m, Place) and layout[m.cell] == here), None)
+        move = g.move_at(self.cursor)       # (on one of several equal face-up cards: the one listed)
         if move is None:
             kinds = {type(m) for m in legal}
             if Flip in kinds:
@@ -337,7 +322,7 @@ class GnomingScreen(GameScreen):
     def _going_out_note(self, view: dict, legal: list) -> str | None:
         """A warning when the move under the cursor turns up the seat's last face-down card
         (the round's first to go out scores +5 unless lowest), with the grid's score then."""
-        move = cell_move(legal, self.cursor)
+        move = self.game.move_at(self.cursor)
         if move is None or not self.game.goes_out(move):
             return None
         cards = list(view["layouts"][move.seat])
@@ -429,10 +414,8 @@ class GnomingScreen(GameScreen):
                 top += f" {sep} {COLOURS[view['went_out']]} went out"
         update_static(self.query_one("#topbar", Static), top, fixed=True)
         # the large grid
-        legal = g.legal_moves() if self.awaiting else []
-        active = {m.cell for m in legal if isinstance(m, CELL_MOVES)} if self.awaiting else None
-        if active is not None and not active:
-            active = set()
+        # (a card equal to the one where a placement is listed plays it too: not dimmed)
+        active = {c for c in range(9) if g.move_at(c) is not None} if self.awaiting else None
         mine = self.query_one("#mine", Static)
         mine.border_title = f"{COLOURS[big]} ({self._who(big)}) {sep} {view['scores'][big]} pts"
         layout = view["layouts"][big]
@@ -442,7 +425,7 @@ class GnomingScreen(GameScreen):
         update_static(mine, gv.big_grid(layout, glyphs, matched=gv.sets_so_far(layout), large=large,
                                         cursor=self.cursor if self.awaiting else None, active=active))
         self._draw_piles_and_scores(view)
-        self._draw_status(view, legal)
+        self._draw_status(view, g.legal_moves() if self.awaiting else [])
         self._draw_others(view, big)
 
     def _draw_piles_and_scores(self, view: dict) -> None:
