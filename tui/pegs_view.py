@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine import COLOURS
-from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE, in_spot
+from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE, goes_round, steps_forward
 
 from .text import sentence
 
@@ -119,18 +119,6 @@ class Preview:
     # a bumped partner goes, P-6.2)
 
 
-def steps_between(game, owner: int, frm: str, to: str) -> int:
-    """How many holes forward one part of a split 7 moves (board geometry only)."""
-    length = SIDE * game.players
-    a = parse_loc(frm, owner)
-    b = parse_loc(to, owner)
-    if a[0] == "home":
-        return b[2] - a[2]
-    if b[0] == "home":
-        return (in_spot(owner) - a[1]) % length + b[2]
-    return (b[1] - a[1]) % length
-
-
 def into_home(frm: str, to: str) -> bool:
     """Whether a part of a move, `frm` to `to`, takes its peg into HOME from outside it."""
     return to.startswith("home:") and not frm.startswith("home:")
@@ -153,17 +141,6 @@ def passes_home(game, move) -> bool:
     return any(m.card == move.card and any(p[:3] == (owner, peg, frm) and into_home(frm, p[3])
                                            for p in getattr(m, "parts", ()))
                for m in game.legal_moves())
-
-
-def past_in_spot(game, owner: int, frm: str, to: str, card: str) -> bool:
-    """Whether one part of a move, forward along the track from `frm` to `to`, takes the
-    peg past its own in-spot (or on from it), so that it goes round the board again
-    (board geometry only; an 8 moves back and a joker jumps)."""
-    if card in ("8", "JOKER") or not (frm.startswith("track:") and to.startswith("track:")):
-        return False
-    a, b = int(frm[6:]), int(to[6:])
-    length = SIDE * game.players
-    return (in_spot(owner) - a) % length < (b - a) % length
 
 
 def in_list_order(moves: list) -> list:
@@ -196,7 +173,7 @@ def preview(game, move, glyphs) -> Preview:
         else:
             text = f"{label} {loc_short(frm)} {arrow} {loc_short(to)}"
         if split:
-            text = f"{'7 split: ' if i == 1 else '+ '}{text} ({steps_between(game, owner, frm, to)})"
+            text = f"{'7 split: ' if i == 1 else '+ '}{text} ({steps_forward(game.players, owner, frm, to)})"
         if bump is not None:
             text += f" {glyphs.bumped}{peg_label(bump[0], bump[1])}"
         lines.append(text)
@@ -215,7 +192,7 @@ def preview(game, move, glyphs) -> Preview:
                 effects.append(f"bumps partner {bumped} to its in-spot ({loc_short(b_to)})")
         if into_home(frm, to):
             effects.append(f"{label} reaches HOME")
-        elif past_in_spot(game, owner, frm, to, move.card):
+        elif goes_round(game.players, owner, frm, to, move.card):
             instead = ", not into HOME" if not split and passes_home(game, move) else ""
             effects.append(f"{label} goes past its in-spot, round the board again{instead}")
     copy = game.clone()

@@ -83,3 +83,26 @@ class Geometry:
 def geometry(players: int) -> Geometry:
     return Geometry(players)
 
+
+def steps_forward(players: int, owner: int, frm: str, to: str) -> int:
+    """How many holes forward a peg of `owner` moves from `frm` to `to` (location strings as
+    `positions()` gives them; a 7's part, P-5.8): along the track, into HOME through the
+    in-spot (P-5.4), or up HOME (P-5.5)."""
+    geo = geometry(players)
+    a, b = geo.index[frm], geo.index[to]
+    if a > HOME0:
+        return b - a
+    if b > HOME0:
+        return (geo.in_spot[owner] - a) % geo.length + b - HOME0
+    return (b - a) % geo.length
+
+
+def goes_round(players: int, owner: int, frm: str, to: str, card: str) -> bool:
+    """Whether a peg of `owner` that `card` moves along the track from `frm` to `to` passes
+    its own in-spot (or moves on from it) instead of going into HOME, so that it goes round
+    the board again (P-5.4); an 8 moves back (P-5.6) and a joker jumps (P-7.1): never."""
+    if card in ("8", "JOKER") or not (frm.startswith("track:") and to.startswith("track:")):
+        return False
+    geo = geometry(players)
+    a, b = geo.index[frm], geo.index[to]
+    return (geo.in_spot[owner] - a) % geo.length < (b - a) % geo.length

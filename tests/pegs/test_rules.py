@@ -539,3 +539,20 @@ def test_P_8_1_joker_played_for_a_team_mate_moves_the_team_mates_peg():
     assert where(g, 2) == ["track:60", "track:10", "start", "start", "start"]
     assert where(g, 4) == ["track:75", "start", "start", "start", "start"]
     assert where(g, 1)[0] == "track:50" and where(g, 0) == HOME5
+
+
+def test_P_5_4_steps_forward_and_going_round_again_by_location_names():
+    # (the screens' split-7 counts and "round the board again" ask these board helpers)
+    from engine.pegs.board import goes_round, steps_forward
+
+    # Red (seat 0) on 4 players: in-spot at track:3, the track 72 holes long
+    assert steps_forward(4, 0, "track:70", "track:2") == 4                  # across the wrap
+    assert steps_forward(4, 0, "track:1", "home:2") == 2 + 2                 # to the in-spot, then H1, H2
+    assert steps_forward(4, 0, "home:1", "home:4") == 3
+    assert steps_forward(6, 1, "track:20", "home:5") == 1 + 5               # Blue's in-spot: track:21
+    assert goes_round(4, 0, "track:1", "track:6", "5")                     # past track:3
+    assert goes_round(4, 0, "track:3", "track:4", "A")                     # on from the in-spot
+    assert not goes_round(4, 0, "track:60", "track:2", "10")               # short of it
+    assert not goes_round(4, 0, "track:1", "home:2", "4")                  # into HOME
+    assert not goes_round(4, 0, "track:5", "track:69", "8")                # back
+    assert not goes_round(4, 0, "track:1", "track:40", "JOKER")            # a jump
