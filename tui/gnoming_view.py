@@ -12,7 +12,7 @@ from rich.text import Text
 from engine.core import COLOURS
 from engine.gnoming.cards import parse_card
 from engine.gnoming.layout import LINES, line_name
-from engine.gnoming.scoring import matching_sets
+from engine.gnoming.scoring import matching_sets, score_breakdown
 
 CARD_HELP = {"M": "Mulligan: wild in a matching line, 0 alone",
              "H": "Hazard: +10 in a layout; discarded, it lets the others flip"}
@@ -170,12 +170,10 @@ def round_lines(last: dict, seat: int) -> str:
     """How a seat's round score came about: each matching line and what it scores, the
     other cards (a Hazard among them named), going out first's bonus (-5) or penalty (+5),
     and the round's score."""
-    layout = last["layouts"][seat]
-    mask, sets = matched_cells(layout)
-    parts = [", ".join(f"{line_name(line)} of {value}s {-value:+d}" for line, value in sets)
+    parts_of = score_breakdown([parse_card(c) for c in last["layouts"][seat]])
+    parts = [", ".join(f"{line_name(line)} of {value}s {points:+d}" for line, value, points in parts_of["sets"])
              or "no matching line"]
-    others = last["base"][seat] + sum(value for _, value in sets)
-    hazards = sum(1 for cell, card in enumerate(layout) if card == "H" and not mask >> cell & 1)
+    others, hazards = parts_of["others"], parts_of["hazards"]
     words = f"other cards {others:+d}"
     if hazards:
         words += " (a Hazard +10)" if hazards == 1 else f" ({hazards} Hazards +{10 * hazards})"

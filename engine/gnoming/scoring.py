@@ -61,6 +61,26 @@ def score_layout(cards) -> int:
     return total
 
 
+def score_breakdown(cards) -> dict:
+    """How `score_layout(cards)` comes about, for people: "sets", [(line, value, points)]
+    for each matching line (points = -value, G-7.2); "others", the points of the cards in
+    no set (G-7.3 to G-7.6); "hazards", how many Hazards are among them (+10 each)."""
+    sets = matching_sets(cards)
+    in_set = 0
+    for line, _ in sets:
+        for cell in LINES[line]:
+            in_set |= 1 << cell
+    others = hazards = 0
+    for cell in range(9):
+        if not in_set >> cell & 1:
+            if cards[cell] == HAZARD:
+                others += 10                     # G-7.6
+                hazards += 1
+            else:
+                others += cards[cell]
+    return {"sets": [(line, value, -value) for line, value in sets], "others": others, "hazards": hazards}
+
+
 def going_out_adjustment(base: list[int], went_out: int | None) -> int:
     """G-7.7: -5 if the player who went out first has the lowest round
     score (a tie counts as lowest), +5 otherwise; 0 when nobody went out."""

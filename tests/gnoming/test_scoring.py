@@ -167,3 +167,16 @@ def test_G_7_1_two_mulligans_revealed_at_round_end_both_fill_sets():
     assert last["layouts"][1] == ["M", "8", "8", "5", "M", "5", "1", "2", "3"]
     assert last["base"][1] == -8 - 5 + 1 + 2 + 3
     assert last["base"][0] == 34 and last["scores"][0] == 39     # Red went out, not lowest: +5
+
+
+def test_G_7_the_score_breakdown_adds_up_to_the_score():
+    # (the round summary words it: the screen used to take the score apart itself)
+    from engine.gnoming.scoring import score_breakdown
+
+    for text, sets_, others, hazards in (("6 6 6 / 1 2 3 / 4 5 7", [(0, 6, -6)], 22, 0),
+                                         ("M 4 4 / 9 1 2 / 9 3 6", [(0, 4, -4), (3, 9, -9)], 12, 0),
+                                         ("5 H 5 / H 2 3 / 4 6 -2", [], 43, 2)):
+        cards = layout(text)
+        parts = score_breakdown(cards)
+        assert parts == {"sets": sets_, "others": others, "hazards": hazards}
+        assert score_layout(cards) == others + sum(points for _, _, points in parts["sets"])
