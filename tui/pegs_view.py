@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from engine import COLOURS
 from engine.pegs.board import COME_OUT_OFFSET, HOME_HOLES, IN_SPOT_OFFSET, PEGS, SIDE, goes_round, steps_forward
+from engine.pegs.why import discard_reason
 
 from .text import sentence
 
@@ -153,10 +154,7 @@ def preview(game, move, glyphs) -> Preview:
     """Describe `move` of `game` and find its effects by playing it on a copy."""
     card = card_name(move.card)
     if not hasattr(move, "parts"):             # a Discard (P-4.5)
-        jokers = any(getattr(m, "parts", None) for m in game.legal_moves())
-        detail = ("No card but a joker can move: you may discard a card and draw instead."
-                  if jokers else "No card in your hand can move: discard one and draw.")
-        return Preview(move, [f"Discard the {card}"], detail)
+        return Preview(move, [f"Discard the {card}"], discard_reason(game))
     seat = move.seat
     arrow = glyphs.arrow
     parts = move.parts

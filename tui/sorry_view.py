@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from engine.sorry.board import (CIRCLE_OFFSET, LONG_SLIDE, NAME_LOCS, SHORT_SLIDE, SIDE, TURN_OFFSET,
                                 steps_between)
+from engine.sorry.why import decline_reason, discard_reason
 
 from .text import sentence
 
@@ -214,14 +215,10 @@ def preview(game, move, glyphs) -> Preview:
     if kind in NO_PAWN_MOVES:
         if kind == "discard":
             lines = [f"Discard the {card}"]
-            if any(m.kind == "switch" for m in game.legal_moves()):
-                detail = ("Only 11 switches are possible, and a switch is optional: "
-                          "you may discard a card instead and draw.")
-            else:
-                detail = "No card in your hand can move: discard one and draw."
+            detail = discard_reason(game)
         elif kind == "decline":
-            lines = [f"Don't switch (pass)"]
-            detail = "No pawn can move 11; the switch is optional."
+            lines = ["Don't switch (pass)"]
+            detail = decline_reason(game)
         else:
             lines = ["Pass (no move)"]
             # the engine says what follows: a 2 draws again even without a move (S-3)

@@ -202,3 +202,11 @@ def no_move_reason(game, card: str, peg: int | None = None) -> str | None:
     if owner != seat:
         text = f"{COLOURS[seat]} plays for {COLOURS[owner]}: {text}"
     return text
+
+
+def discard_reason(game) -> str:
+    """Why the seat to act may discard (P-4.5), as a sentence: no card of its hand moves a
+    peg, or only a joker does (a joker is never required)."""
+    if any(isinstance(m, Play) and CODES[m.card] == JOKER for m in game.legal_moves()):
+        return "No card but a joker can move: you may discard a card and draw instead."
+    return "No card in your hand can move: discard one and draw."

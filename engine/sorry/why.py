@@ -439,3 +439,16 @@ def forward_note(game, card: str) -> str | None:
         names, many = _start_names(waiting)
         clauses.append(f"{names} {'are' if many else 'is'} in START")
     return f"No pawn can move {n} forward: {_join(clauses)}."
+
+
+def discard_reason(game) -> str:
+    """Why the seat to act may discard in the points variant, as a sentence: no card of
+    its hand moves, or only 11 switches would (the switch is optional, S-10.3)."""
+    if any(m.kind == "switch" for m in game.legal_moves()):
+        return "Only 11 switches are possible, and a switch is optional: you may discard a card instead and draw."
+    return "No card in your hand can move: discard one and draw."
+
+
+def decline_reason(game) -> str:
+    """Why the seat to act may pass with an 11 (S-10.3), as a sentence."""
+    return "No pawn can move 11; the switch is optional."

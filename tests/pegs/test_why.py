@@ -184,3 +184,13 @@ def test_a_joker_and_one_peg():
     assert no_move_reason(g, "JOKER", 0) is None
     assert no_move_reason(g, "JOKER", 1) == (
         "Red's peg 2 could land only on partners, and they could not be sent to their in-spots.")
+
+
+def test_P_4_5_the_discard_is_offered_for_a_dead_hand_or_when_only_a_joker_moves():
+    from engine.pegs.why import discard_reason
+
+    g = make(4, pegs={0: []}, hands={0: ["2", "3", "4", "5", "6", "9"]})
+    assert discard_reason(g) == "No card in your hand can move: discard one and draw."
+    g = make(4, pegs={0: [], 1: ["track:30"]}, hands={0: ["2", "3", "4", "5", "6", "JOKER"]})
+    assert any(getattr(m, "card", None) == "JOKER" for m in g.legal_moves())
+    assert discard_reason(g) == "No card but a joker can move: you may discard a card and draw instead."

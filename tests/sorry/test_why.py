@@ -414,3 +414,19 @@ def test_every_card_in_a_fresh_game(card):
         g = engine.new_game("sorry", players=players, seed=3, variant=variant)
         positions, to_act = g.positions(), g.to_act
         check_card(with_card(positions, variant, to_act, card), card, Counter())
+
+
+def test_S_10_3_the_points_discard_and_the_11_pass_say_why_they_are_offered():
+    from engine.sorry.why import decline_reason, discard_reason
+
+    # Red's one pawn on its safety turn: no card moves it on, but the 11 can switch with Blue
+    g = SorryGame.from_position([[f"track:{TURN[0]}"], ["track:30"]], variant="points",
+                                hands=[["11", "8", "12", "12", "8"], ["2", "2", "2", "2", "1"]])
+    assert {m.kind for m in g.legal_moves()} == {"switch", "discard"}
+    assert discard_reason(g) == ("Only 11 switches are possible, and a switch is optional: "
+                                 "you may discard a card instead and draw.")
+    g = SorryGame.from_position([[f"track:{TURN[0]}"], ["start"]], variant="points",
+                                hands=[["11", "8", "12", "12", "8"], ["2", "2", "2", "2", "1"]])
+    assert {m.kind for m in g.legal_moves()} == {"discard"}
+    assert discard_reason(g) == "No card in your hand can move: discard one and draw."
+    assert decline_reason(g) == "No pawn can move 11; the switch is optional."
