@@ -86,6 +86,8 @@ class Game(ABC):
     game: ClassVar[str] = ""
     title: ClassVar[str] = ""                 # the game's name for people ("Sorry!")
     move_types: ClassVar[tuple] = ()          # the classes of its moves
+    player_counts: ClassVar[tuple[int, ...]] = ()             # how many seats it is played by
+    variants: ClassVar[tuple[str, ...]] = ("standard",)       # what `new_game(variant=...)` takes
 
     # Subclasses set these in __init__ / from_dict.
     players: int

@@ -198,3 +198,18 @@ def test_rematch_options_carry_over_what_each_game_says():
     assert isinstance(pegs, PegsGame) and pegs.rematch_options() == {"dealer": 0}   # passes to the left
     assert engine.new_game("pegs", players=6, seed=4, **pegs.rematch_options()).to_act == 1
     assert engine.new_game("gnoming", players=3, seed=3).rematch_options() == {}   # the new seed draws (G-3.4)
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_each_game_says_how_many_seats_and_which_variants_it_takes(name):
+    # (the New game form and the CLI read these, not copies of their own)
+    cls = engine.game_class(name)
+    for players in range(0, 10):
+        if players in cls.player_counts:
+            assert engine.new_game(name, players=players, seed=1).players == players
+        else:
+            with pytest.raises(ValueError, match="is played by"):
+                engine.new_game(name, players=players, seed=1)
+    for variant in cls.variants:
+        engine.new_game(name, players=4, seed=1, variant=variant)
+    assert cls.player_counts == {"sorry": (2, 3, 4), "pegs": (4, 6, 8), "gnoming": (2, 3, 4, 5, 6, 7)}[name]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine import GAMES
+from engine import GAMES, game_class
 
 from .names import GAME_NAMES
 from .text import counted, without_rule_ids
@@ -79,8 +79,14 @@ VARIANT_HELP = ("Sorry!: standard, teams (also called partners, as the screens s
                 "(default standard); the other games have only standard")
 VARIANT_ALIASES = {"partners": "teams"}
 """Other words `--variant` takes: the screens call Sorry!'s teams variant "partners"."""
-VARIANTS = {"sorry": ("standard", "teams", "points"), "pegs": ("standard",), "gnoming": ("standard",)}
-"""Each game's variants, as `--variant` takes them (the engine accepts exactly these)."""
+
+
+def variants(game: str) -> tuple[str, ...]:
+    """The game's variants, as `--variant` takes them: the engine's (its module is
+    imported only when a variant is named)."""
+    return game_class(game).variants
+
+
 PARLOR_THEMES = ("parlor-dark", "parlor-light", "parlor-high-contrast", "parlor-okabe-ito")
 """themes.THEMES' names, for --help without importing Textual (a test keeps them the same)."""
 GLOBAL_OPTIONS = "global options (before or after the command)"
@@ -193,9 +199,9 @@ def _check_variant(parser: argparse.ArgumentParser, args) -> None:
     """`--variant` names one of the game's variants (the same words for `new` and `sim`);
     an alias ("partners") becomes the variant's own name."""
     variant = VARIANT_ALIASES.get(args.variant, args.variant)
-    if variant is not None and variant not in VARIANTS[args.game]:
+    if variant is not None and variant not in variants(args.game):
         parser.error(f"{GAME_NAMES[args.game]} has no variant {args.variant!r}: "
-                     f"choose {_either(VARIANTS[args.game])}")
+                     f"choose {_either(variants(args.game))}")
     args.variant = variant
 
 

@@ -40,6 +40,7 @@ class GnomingGame(Game):
     game = "gnoming"
     title = "Gnoming A Round"
     move_types = (Flip, Decline, Draw, Take, Place, Bounce, Discard)
+    player_counts = tuple(PLAYERS)             # G-1
 
     # -- creation ------------------------------------------------------------
     @classmethod

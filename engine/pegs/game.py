@@ -23,6 +23,7 @@ class PegsGame(Game):
     game = "pegs"
     title = "Pegs and Jokers"
     move_types = (Play, Discard)
+    player_counts = PLAYER_COUNTS              # P-1
 
     # ------------------------------------------------------------------ setup
     @classmethod

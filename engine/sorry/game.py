@@ -160,6 +160,8 @@ class SorryGame(Game):
     game = "sorry"
     title = "Sorry!"
     move_types = (SorryMove,)
+    player_counts = (2, 3, 4)                  # S-1
+    variants = VARIANTS
 
     # ------------------------------------------------------------------ setup
     def __init__(self, players: int, variant: str, seed: int | None, first: int, target: int,
@@ -199,7 +201,7 @@ class SorryGame(Game):
     @classmethod
     def new(cls, players: int, seed: int | None = None, variant: str = "standard",
             first: int | None = None, target: int | None = None) -> "SorryGame":
-        check_players("Sorry!", players, (2, 3, 4))
+        check_players("Sorry!", players, cls.player_counts)
         if variant not in VARIANTS:
             raise ValueError(f"unknown Sorry! variant {variant!r}: choose one of {', '.join(VARIANTS)}")
         if variant == "teams" and players != 4:

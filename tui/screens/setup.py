@@ -19,7 +19,7 @@ from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
-PLAYER_COUNTS = {"sorry": (2, 3, 4), "pegs": (4, 6, 8), "gnoming": (2, 3, 4, 5, 6, 7)}
+PLAYER_COUNTS = {name: engine.game_class(name).player_counts for name in engine.GAMES}
 SEAT_OPTIONS = [("human", "Human"), ("easy", "Bot (easy)"), ("normal", "Bot (normal)"), ("hard", "Bot (hard)")]
 TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "200 points"),
            (250, "250 points"), (300, "300 points"), (500, "500 points")]
