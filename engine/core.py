@@ -199,6 +199,16 @@ def is_seat(value: Any, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
+def damaged_state(title: str, exc: Exception) -> ValueError:
+    """The error `from_dict` raises for a state it can't read, worded alike in every game
+    ("damaged Sorry! state: 'track:99' is missing or unknown"), never a Python repr."""
+    if isinstance(exc, KeyError) and exc.args:
+        detail = f"{exc.args[0]!r} is missing or unknown"
+    else:
+        detail = str(exc) or type(exc).__name__
+    return ValueError(f"damaged {title} state: {detail}")
+
+
 def check_players(game: str, players: Any, allowed) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
         allowed = sorted(allowed)

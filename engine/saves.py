@@ -582,6 +582,21 @@ class Entry:
             return self.info.updated
         return datetime.fromtimestamp(self.mtime, timezone.utc).isoformat(timespec="seconds")
 
+    @property
+    def when(self) -> float:
+        """When it was last played, in seconds since 1970, for the order of the list: its
+        `updated` time, or the file's when that is not a date (a hand-edited save)."""
+        try:
+            moment = datetime.fromisoformat(self.updated)
+        except (TypeError, ValueError):
+            return self.mtime
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        try:
+            return moment.timestamp()
+        except (OverflowError, OSError, ValueError):
+            return self.mtime
+
     def load(self) -> SaveRecord:
         """The whole save, read afresh (raises SaveError if it can't be used now)."""
         return load(self.path)
@@ -712,7 +727,7 @@ def list_saves(save_dir: str | os.PathLike | None = None) -> list[Entry]:
         changed = True
     if changed:
         _write_index(folder)
-    out.sort(key=lambda e: (e.updated, e.path.name), reverse=True)
+    out.sort(key=lambda e: (e.when, e.path.name), reverse=True)
     return out
 
 

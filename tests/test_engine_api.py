@@ -213,3 +213,19 @@ def test_each_game_says_how_many_seats_and_which_variants_it_takes(name):
     for variant in cls.variants:
         engine.new_game(name, players=4, seed=1, variant=variant)
     assert cls.player_counts == {"sorry": (2, 3, 4), "pegs": (4, 6, 8), "gnoming": (2, 3, 4, 5, 6, 7)}[name]
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_a_damaged_state_is_worded_alike_in_every_game_without_python_reprs(name):
+    g = engine.new_game(name, players=4, seed=2)
+    d = g.to_dict()
+    key = "positions" if name != "gnoming" else "layouts"
+    del d[key]
+    with pytest.raises(ValueError) as info:
+        engine.load_game(d)
+    assert str(info.value) == f"damaged {g.title} state: '{key}' is missing or unknown"
+    if name == "sorry":
+        d = g.to_dict()
+        d["positions"][0] = "track:99"
+        with pytest.raises(ValueError, match=r"^damaged Sorry! state: 'track:99' is missing or unknown$"):
+            engine.load_game(d)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from ..core import Event, Game, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
+from ..core import Event, Game, check_players, child_rng, damaged_state, is_seat, copy_rng, rng_from_json, rng_to_json
 from .apply import ROUNDS, apply_move, draw_pile_spent, start_round, turn_limit
 from .cards import CARD_NAME, DECK_SIZE, card_words, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
@@ -340,7 +340,7 @@ class GnomingGame(Game):
             if g.phase == DRAWING and not g.draw:
                 raise ValueError("a turn begins with an empty draw pile")      # (G-4: never left so)
         except (KeyError, TypeError, IndexError, ValueError) as exc:
-            raise ValueError(f"damaged Gnoming A Round state: {exc}") from None
+            raise damaged_state(cls.title, exc) from None
         return g
 
     # -- explanations ------------------------------------------------------------------

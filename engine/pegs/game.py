@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ..core import Event, Game, IllegalMove, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
+from ..core import (Event, Game, IllegalMove, check_players, child_rng, copy_rng, damaged_state, is_seat, rng_from_json,
+                    rng_to_json)
 from . import apply as ap
 from .board import HOME0, PEGS, PLAYER_COUNTS, START, geometry
 from .cards import DEAL, HAND_SIZE, NAMES, card_code, deck_counts, full_deck
@@ -228,7 +229,7 @@ class PegsGame(Game):
         try:
             return cls._from_dict(d)
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"damaged Pegs and Jokers state: {type(exc).__name__} {exc}") from None
+            raise damaged_state(cls.title, exc) from None
 
     @classmethod
     def _from_dict(cls, d: dict) -> "PegsGame":

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ..core import Event, Game, and_list, check_players, child_rng, is_seat, copy_rng, rng_from_json, rng_to_json
+from ..core import (Event, Game, and_list, check_players, child_rng, copy_rng, damaged_state, is_seat, rng_from_json,
+                    rng_to_json)
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
                     PAWN_WORDS, SAFE1, SLIDE, START, steps_between)
@@ -823,7 +824,7 @@ class SorryGame(Game):
             ended = d.get("ended_positions")            # (saves from before it was kept: none)
             g.ended_pos = [NAME_LOCS[name] for name in ended] if ended is not None else None
         except (KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"damaged Sorry! state: {exc!r}") from exc
+            raise damaged_state(cls.title, exc) from exc
         g.check()
         g.check_reached()
         for pawn, loc in enumerate(g.pos):
