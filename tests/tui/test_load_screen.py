@@ -301,3 +301,17 @@ async def test_deleting_asks_about_the_game_as_the_list_shows_it(home):
         await pilot.press("d", "y")
         await pilot.pause()
         assert not rec.path.exists() and rec.path.name not in rows(screen)
+
+
+@run_async
+async def test_once_the_last_game_is_deleted_open_and_delete_leave_the_footer(home):
+    rec = saved("sorry", players=2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        await footer_settles(pilot, shows=("⏎ Open", "d Delete"))
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not rec.path.exists() and screen.entries == []
+        await footer_settles(pilot, shows=("Esc Back",), hides=("Open", "Delete"))
+        assert "No saved games yet" in screen_text(app)

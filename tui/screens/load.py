@@ -231,8 +231,8 @@ class LoadScreen(ParlorScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("open", "delete"):
             entry = self.selected() if self.is_mounted else None
-            if entry is None:
-                return None
+            if entry is None:       # no game listed (the last one deleted): nothing to offer
+                return False if self.is_mounted and not self.entries else None
             if action == "open" and entry.damaged or action == "delete" and not entry.deletable:
                 return False        # not offered (the line under the list says why)
         return True
