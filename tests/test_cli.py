@@ -414,3 +414,15 @@ def test_a_parlor_home_that_is_a_file_is_refused_in_one_line(tmp_path, monkeypat
                                              "(try 'parlor --help')")
     monkeypatch.setenv("PARLOR_HOME", str(tmp_path / "afile" / "below"))
     assert one_line(run("continue")).endswith(f"{tmp_path / 'afile'} is not a directory (try 'parlor --help')")
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--players", "9", "new", "sorry"], "parlor: --players is an option of 'parlor new' and 'parlor sim': it goes "
+                                         "after the command, as in 'parlor new GAME --players ...'"),
+    (["--ascii", "--level=hard", "new", "sorry"], "parlor: --level is an option of 'parlor new': it goes after the "
+                                                  "command, as in 'parlor new GAME --level ...'"),
+])
+def test_a_commands_option_before_the_command_says_where_it_goes(args, said):
+    # (argparse took the option's value for the command: "invalid choice: '9'")
+    assert one_line(run(*args)) == said + " (try 'parlor --help')"
+    assert one_line(run("--bogus", "new", "sorry")).startswith("parlor: unrecognized arguments: --bogus")

@@ -355,8 +355,29 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
     return app.return_code or 0
 
 
+def _misplaced_option(ap: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """A command's option typed before any command ("parlor --players 6 new pegs"): the
+    one-line error that says where it goes (argparse would take its value for the command)."""
+    commands = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction)).choices
+    own = {opt for a in ap._actions for opt in a.option_strings}
+    for word in argv:
+        if word in commands or word == "--":
+            return None
+        name = word.split("=", 1)[0]
+        if name.startswith("--") and name not in own:
+            users = [c for c, p in commands.items() if any(name in a.option_strings for a in p._actions)]
+            if users:
+                which = " and ".join(f"'parlor {c}'" for c in users)
+                return (f"{name} is an option of {which}: it goes after the command, as in "
+                        f"'parlor {users[0]} GAME {name} ...'")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
+    wrong = _misplaced_option(ap, sys.argv[1:] if argv is None else list(argv))
+    if wrong:
+        ap.error(wrong)
     args = ap.parse_args(argv)     # a command's own parser refuses what it does not know
     # The global options mean the same to every command, so they are checked for every one.
     _check_save_dir(ap, args.save_dir)
