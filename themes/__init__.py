@@ -96,6 +96,53 @@ def monochrome_variables(variables: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def readable_footer_keys(variables: dict[str, str]) -> dict[str, str]:
+    """`footer-key-foreground` made to read on the footer (4.5:1, in 256 colours too) where
+    a theme's own does not (Textual's: atom-one-light's keys read at 1.8:1), lightened or
+    darkened just enough, else black or white; nothing where it reads, or for an ansi
+    theme (the terminal's own colours)."""
+    try:
+        key, ground = Color.parse(variables["footer-key-foreground"]), Color.parse(variables["footer-background"])
+    except Exception:
+        return {}
+    if key.ansi is not None or ground.ansi is not None or key.a < 1 or ground.a < 1:
+        return {}
+    if contrast_anywhere(key.hex6, ground.hex6) >= READABLE:
+        return {}
+    dark = ground.brightness < 0.5
+    for way in (dark, not dark):
+        c = _ink(key.hex6, (ground.hex6,), way)
+        if contrast_anywhere(c, ground.hex6) >= READABLE:
+            return {"footer-key-foreground": c}
+    return {"footer-key-foreground": _text_on(ground.hex6)}
+
+
+ZONE_TINTS = {"zone": 22, "lane": 20}
+"""The boards' see-through player colours: `$player-red-zone` (Sorry!'s safety zones,
+START and HOME) and `$player-red-lane` (Pegs and Jokers' lanes), in percent."""
+
+
+def zone_variables(variables: dict[str, str], dark: bool) -> dict[str, str]:
+    """`player-<name>-zone` and `-lane` for every player colour: the colour at ZONE_TINTS'
+    strength over the board. Over an ansi theme's ground (the terminal's own, unknown
+    colour) Textual would blend with black, a near-black block under ansi-light's dark
+    text: there the tint is mixed with white for a light theme, black for a dark one."""
+    try:
+        ansi = Color.parse(variables.get("background", "")).ansi is not None
+    except Exception:
+        ansi = False
+    ground = Color(0, 0, 0) if dark else Color(255, 255, 255)
+    out = {}
+    for name in PLAYER_NAMES:
+        colour = variables.get(f"player-{name}")
+        if colour is None:
+            continue
+        for kind, percent in ZONE_TINTS.items():
+            out[f"player-{name}-{kind}"] = (ground.blend(Color.parse(colour), percent / 100).hex if ansi
+                                            else f"{colour} {percent}%")
+    return out
+
+
 def _grey_ink(colour: str, grounds: tuple[str, ...], dark: bool) -> str:
     """`_ink` for greys; on a mid-grey ground that no lightening reaches (a footer of
     solarized-dark's), darkened instead, or else black or white, whichever reads better."""

@@ -24,7 +24,7 @@ from textual.theme import ThemeProvider
 
 from engine import saves
 from themes import (DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs, monochrome_variables,
-                    player_defaults)
+                    player_defaults, readable_footer_keys, zone_variables)
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
@@ -180,6 +180,9 @@ class ParlorApp(App[None]):
 
     def get_css_variables(self) -> dict[str, str]:
         variables = super().get_css_variables()
+        theme = self.get_theme(self.theme) if self.theme else None
+        variables.update(zone_variables(variables, theme.dark if theme is not None else True))
+        variables.update(readable_footer_keys(variables))
         if self.no_color:              # every colour drawn grey: text on the colours re-chosen
             variables = monochrome_variables(variables)
             self.theme_variables = variables

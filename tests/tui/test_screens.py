@@ -553,6 +553,47 @@ async def test_an_empty_pegs_hole_reads_on_every_lane_in_256_colours_too(theme):
 
 
 @run_async
+async def test_the_footers_keys_read_in_every_theme():
+    """The footer's key letters on the footer, 4.5:1 in true colour and 256 colours, in
+    Textual's themes too (atom-one-light's were 1.8:1, textual-light's 2.3:1)."""
+    from themes import contrast_anywhere as contrast
+
+    app = app_for(theme="parlor-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        checked = 0
+        async for name, v in each_theme(app, pilot):
+            key, ground = v["footer-key-foreground"], v["footer-background"]
+            assert contrast(key, ground) >= 4.5, (name, key, ground)
+            checked += 1
+        assert checked >= 20
+
+
+@pytest.mark.parametrize("theme,light", [("ansi-light", True), ("ansi-dark", False)])
+@run_async
+async def test_the_ansi_themes_tint_the_lanes_for_their_terminals_ground(theme, light):
+    """The ansi themes draw text in the terminal's own colour, dark under ansi-light: the
+    lanes' tints (Sorry!'s zones alike) were blended with black there, near-black blocks
+    under dark text. Now pale on a light theme, dark on a dark one."""
+    from textual.color import Color
+    from textual.geometry import Region
+
+    from tui.widgets.pegs_board import PegsBoard
+
+    from .test_pegs import late_session
+
+    app = app_for(late_session(4), theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await human_turn(pilot)
+        board = board_screen(app).query_one(PegsBoard)
+        grounds = {seg.style.bgcolor.triplet.hex for strip in board.render_lines(Region(0, 0, *board.size))
+                   for seg in strip if seg.text.strip() == app.glyphs.square and seg.style and seg.style.bgcolor
+                   and seg.style.bgcolor.triplet}
+        assert len(grounds) >= 4, grounds                   # a tint per lane
+        assert all((Color.parse(g).brightness > 0.75) == light for g in grounds), grounds
+        assert all(Color.parse(g).brightness < 0.25 for g in grounds) != light, grounds
+
+
+@run_async
 async def test_a_new_game_is_held_from_its_first_save(home):
     """A first game ever (no saves folder yet) and its rematch are held by this Parlor before
     they are written, so no other Parlor can open them in between."""

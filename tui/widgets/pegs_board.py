@@ -102,7 +102,7 @@ class PegsBoard(CanvasBoard):
     """,
         *(f"PegsBoard > .pegs-board--p{i} {{ background: $player-{name}; color: $player-{name}-text; text-style: bold; }}\n"
           f"PegsBoard > .pegs-board--c{i} {{ color: $player-{name}-ink; text-style: bold; }}\n"
-          f"PegsBoard > .pegs-board--zone{i} {{ background: $player-{name} 20%; color: $text; }}"
+          f"PegsBoard > .pegs-board--zone{i} {{ background: $player-{name}-lane; color: $text; }}"
           for i, name in enumerate(c.lower() for c in COLOURS)),
     ])
 

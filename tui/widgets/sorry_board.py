@@ -75,10 +75,10 @@ class SorryBoard(CanvasBoard):
     SorryBoard > .sorry-board--c1 { background: $boost; color: $player-blue-ink; text-style: bold; }
     SorryBoard > .sorry-board--c2 { background: $boost; color: $player-yellow-ink; text-style: bold; }
     SorryBoard > .sorry-board--c3 { background: $boost; color: $player-green-ink; text-style: bold; }
-    SorryBoard > .sorry-board--zone0 { background: $player-red 22%; color: $text; }
-    SorryBoard > .sorry-board--zone1 { background: $player-blue 22%; color: $text; }
-    SorryBoard > .sorry-board--zone2 { background: $player-yellow 22%; color: $text; }
-    SorryBoard > .sorry-board--zone3 { background: $player-green 22%; color: $text; }
+    SorryBoard > .sorry-board--zone0 { background: $player-red-zone; color: $text; }
+    SorryBoard > .sorry-board--zone1 { background: $player-blue-zone; color: $text; }
+    SorryBoard > .sorry-board--zone2 { background: $player-yellow-zone; color: $text; }
+    SorryBoard > .sorry-board--zone3 { background: $player-green-zone; color: $text; }
     SorryBoard > .sorry-board--absent { background: $surface; color: $text; text-style: dim; }
     """
 
