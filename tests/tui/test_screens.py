@@ -1038,3 +1038,21 @@ async def test_the_palettes_themes_go_by_the_names_settings_gives_them():
         assert "Colour-blind safe (Okabe-Ito)" in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: app.theme == "parlor-okabe-ito", what="the theme chosen")
+
+
+@run_async
+async def test_a_choice_lines_arrows_are_full_strength_on_the_line_being_changed():
+    # dimmed on the focused line's tint they read at 2.7:1 in 256 colours; the other lines
+    # keep them quiet
+    from tui.widgets.choice import Choice
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        lines = list(app.screen.query(Choice))
+        assert len(lines) >= 2 and lines[0].has_focus
+        for choice in lines[:2]:
+            text = choice.render()
+            dimmed = [text.plain[span.start:span.end].strip() for span in text.spans if "dim" in str(span.style)]
+            assert dimmed == ([] if choice.has_focus else ["◀", "▶"]), (choice.label, dimmed)
