@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 
 from ..core import Event, Game, check_players, child_rng, damaged_state, is_seat, copy_rng, rng_from_json, rng_to_json
 from .apply import ROUNDS, apply_move, draw_pile_spent, start_round, turn_limit
-from .cards import CARD_NAME, DECK_SIZE, card_words, parse_card
+from .cards import CARD_NAME, COUNTS, DECK_SIZE, HAZARD, card_words, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
                        PLAYING, REPLACED, bounce_targets, can_bounce, discard_piles, face_up_equal, generate,
                        last_turn, place_mask)
@@ -333,6 +334,12 @@ class GnomingGame(Game):
                      + (g.hand is not None) + g.removed)
             if total != DECK_SIZE:
                 raise ValueError(f"the cards do not add up to one deck ({total} of {DECK_SIZE})")
+            held = Counter(g.cards + g.draw + g.piles[0] + g.piles[1] + ([] if g.hand is None else [g.hand]))
+            held[HAZARD] += g.removed                       # (Hazards out of play, G-4.4)
+            wrong = sorted(c for c in held.keys() | COUNTS.keys() if held[c] != COUNTS.get(c, 0))
+            if wrong:
+                raise ValueError("the cards are not one deck (G-2): " + "; ".join(
+                    f"{held[c]} × {CARD_NAME.get(c, c)}, the deck has {COUNTS.get(c, 0)}" for c in wrong))
             if (g.to_act is None) != (g.phase == OVER):
                 raise ValueError("only a finished game has nobody to act")
             if (g.hand is not None) != (g.phase in (PLAYING, REPLACED)):

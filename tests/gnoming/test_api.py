@@ -161,6 +161,18 @@ def test_states_that_play_can_never_reach_are_refused_too():
         engine.load_game(bare)
 
 
+def test_a_state_whose_cards_are_not_the_deck_is_refused():
+    # a hand-edited save with the right number of cards but one of them changed (a fourth
+    # Hazard, one 5 too few) loaded, and played on with a deck G-2 never holds
+    d = random_game(3, 1, 20).to_dict()
+    i = next(i for i, c in enumerate(d["draw"]) if c not in ("H", "M"))
+    d["draw"][i] = "H"
+    with pytest.raises(ValueError, match=r"the cards are not one deck \(G-2\): .*4 × H, the deck has 3$"):
+        engine.load_game(d)
+    g = random_game(4, 2, 300)
+    assert engine.load_game(g.to_dict()).to_dict() == g.to_dict()      # (Hazards out of play count)
+
+
 def test_clone_is_independent_and_equal():
     g = random_game(4, 5, 50)
     c = g.clone()
