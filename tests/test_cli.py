@@ -421,6 +421,12 @@ def test_a_parlor_home_that_is_a_file_is_refused_in_one_line(tmp_path, monkeypat
                                          "after the command, as in 'parlor new GAME --players ...'"),
     (["--ascii", "--level=hard", "new", "sorry"], "parlor: --level is an option of 'parlor new': it goes after the "
                                                   "command, as in 'parlor new GAME --level ...'"),
+    # a global option's value that reads as a command, and an abbreviation (as argparse takes them)
+    (["--save-dir", "new", "--play", "6", "new", "pegs"], "parlor: --players is an option of 'parlor new' and "
+                                                           "'parlor sim': it goes after the command, as in "
+                                                           "'parlor new GAME --players ...'"),
+    (["--theme", "sim", "--seed", "3", "new", "sorry"], "parlor: --seed is an option of 'parlor new' and 'parlor sim': "
+                                                        "it goes after the command, as in 'parlor new GAME --seed ...'"),
 ])
 def test_a_commands_option_before_the_command_says_where_it_goes(args, said):
     # (argparse took the option's value for the command: "invalid choice: '9'")

@@ -332,10 +332,11 @@ def test_continue_takes_the_last_unfinished_game_and_delete():
 
 def test_saves_are_listed_by_when_they_were_played_and_an_edited_time_does_not_jump_the_queue():
     # a hand-edited "updated" that is not a date sorted first (letters after digits): the
-    # file's own time stands in for it; other time zones compare by the moment
+    # file's own time stands in for it; other time zones compare by the moment (as text,
+    # "2026-01-02T03" comes after "2026-01-01T23", though 23:00 at -05:00 is 04:00 UTC)
     old, edited, late = played(5, seed=1), played(5, seed=2), played(5, seed=4)
-    saves.write(old, now="2026-01-01T00:00:00+00:00")
-    saves.write(late, now="2026-01-02T09:00:00+09:00")      # 00:00 UTC, after the first
+    saves.write(old, now="2026-01-02T03:00:00+00:00")
+    saves.write(late, now="2026-01-01T23:00:00-05:00")
     saves.write(edited, now="garbage")
     os.utime(edited.path, (1.0, 1.0))                           # (its file: long ago)
     assert [e.path for e in saves.list_saves()] == [late.path, old.path, edited.path]

@@ -359,17 +359,28 @@ def _misplaced_option(ap: argparse.ArgumentParser, argv: list[str]) -> str | Non
     """A command's option typed before any command ("parlor --players 6 new pegs"): the
     one-line error that says where it goes (argparse would take its value for the command)."""
     commands = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction)).choices
-    own = {opt for a in ap._actions for opt in a.option_strings}
-    for word in argv:
+    own = {opt: a for a in ap._actions for opt in a.option_strings}
+    theirs = {opt for p in commands.values() for a in p._actions for opt in a.option_strings
+              if opt.startswith("--") and opt not in own}
+    words = iter(argv)
+    for word in words:
         if word in commands or word == "--":
             return None
         name = word.split("=", 1)[0]
-        if name.startswith("--") and name not in own:
-            users = [c for c, p in commands.items() if any(name in a.option_strings for a in p._actions)]
-            if users:
-                which = " and ".join(f"'parlor {c}'" for c in users)
-                return (f"{name} is an option of {which}: it goes after the command, as in "
-                        f"'parlor {users[0]} GAME {name} ...'")
+        if not name.startswith("--"):
+            continue
+        mine = [opt for opt in own if opt.startswith(name)]
+        if name in own or len(mine) == 1:           # a global option (or its abbreviation)
+            if "=" not in word and own[name if name in own else mine[0]].nargs != 0:
+                next(words, None)                   # its value, even one that reads as a command
+            continue
+        matches = [name] if name in theirs else [opt for opt in theirs if opt.startswith(name)]
+        if len(matches) == 1:
+            full = matches[0]
+            users = [c for c, p in commands.items() if any(full in a.option_strings for a in p._actions)]
+            which = " and ".join(f"'parlor {c}'" for c in users)
+            return (f"{full} is an option of {which}: it goes after the command, as in "
+                    f"'parlor {users[0]} GAME {full} ...'")
     return None
 
 

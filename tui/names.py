@@ -1,7 +1,7 @@
 """Words for games, seats and saves, shared by the screens (no Textual here)."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 from .text import counted
 
@@ -35,10 +35,14 @@ def players_text(seats) -> str:
 
 
 def when(iso: str) -> str:
-    """An ISO timestamp as local 'YYYY-MM-DD HH:MM'."""
+    """An ISO timestamp as local 'YYYY-MM-DD HH:MM' (one without a time zone is UTC, as
+    Parlor writes them); '?' for one that is no date, or out of range (a hand edit)."""
     try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError):
+        moment = datetime.fromisoformat(iso)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
         return "?"
 
 

@@ -315,3 +315,24 @@ async def test_once_the_last_game_is_deleted_open_and_delete_leave_the_footer(ho
         assert not rec.path.exists() and screen.entries == []
         await footer_settles(pilot, shows=("Esc Back",), hides=("Open", "Delete"))
         assert "No saved games yet" in screen_text(app)
+
+
+@pytest.mark.parametrize("stamp,zone", [("9999-12-31T23:59:59", "Asia/Tokyo"),
+                                        ("0001-01-01T00:00:00+05:00", "UTC"), ("garbage", "UTC")])
+@run_async
+async def test_a_hand_edited_time_out_of_range_shows_a_question_mark(home, monkeypatch, stamp, zone):
+    # (year 9999 shown in Tokyo, or year 1 at +05:00, stopped the app with OverflowError)
+    import time
+
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        rec = saved("sorry", players=2, when=stamp)
+        app = app_for()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_load(pilot)
+            row = rows(screen)[rec.path.name]
+            assert row[-1] == "?", row
+    finally:
+        monkeypatch.undo()
+        time.tzset()
