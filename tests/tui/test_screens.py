@@ -1056,3 +1056,13 @@ async def test_a_choice_lines_arrows_are_full_strength_on_the_line_being_changed
             text = choice.render()
             dimmed = [text.plain[span.start:span.end].strip() for span in text.spans if "dim" in str(span.style)]
             assert dimmed == ([] if choice.has_focus else ["◀", "▶"]), (choice.label, dimmed)
+
+
+def test_the_new_game_forms_partners_come_from_the_engine_and_never_fail():
+    # (the form dealt a whole game on every change to read them, and a Sorry! teams game of
+    # 3 players would have stopped the app)
+    from tui.screens.setup import partners
+
+    assert partners("sorry", 4) == [[0, 2], [1, 3]] and partners("sorry", 3) == []
+    assert partners("pegs", 6) == [[0, 2, 4], [1, 3, 5]] and partners("gnoming", 4) == []
+    assert partners("pegs", 6) is partners("pegs", 6)                     # (worked out once)

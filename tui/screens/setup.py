@@ -1,6 +1,8 @@
 """New-game set-up: game, players, who is human, bot levels, variant, target, seed."""
 from __future__ import annotations
 
+from functools import cache
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,10 +28,15 @@ TARGETS = [(0, "single game"), (100, "100 points"), (150, "150 points"), (200, "
 VARIANTS = [("standard", "Standard"), ("teams", "Partners (4 players)"), ("points", "Play for points")]
 
 
+@cache
 def partners(game: str, players: int) -> list[list[int]]:
-    """The teams of a partners game of `game` for `players` seats, as the engine makes them."""
-    options = {"variant": "teams"} if game == "sorry" else {}
-    return engine.new_game(game, players=players, seed=0, **options).view(None)["teams"]
+    """The teams of a partners game of `game` for `players` seats, as the engine makes them
+    ([] where it makes none)."""
+    options = {"variant": "teams"} if "teams" in engine.game_class(game).variants else {}
+    try:
+        return engine.new_game(game, players=players, seed=0, **options).view(None).get("teams") or []
+    except ValueError:
+        return []
 
 
 class SeedInput(Input):
@@ -179,7 +186,7 @@ class SetupScreen(ParlorScreen):
         variant = self.query_one("#variant", Choice).value
         for i in range(len(COLOURS)):
             self.query_one(f"#seat-{i}", Choice).display = i < players
-        self.query_one("#variant", Choice).display = game == "sorry"
+        self.query_one("#variant", Choice).display = len(engine.game_class(game).variants) > 1
         self.query_one("#target", Choice).display = variant == "points" and game == "sorry"
         hint = self.query_one("#setup-hint", Static)
         spec = self.current_spec()
@@ -188,7 +195,7 @@ class SetupScreen(ParlorScreen):
             hint.update(f"{humans} people at one keyboard: hands are hidden between turns.")
         elif humans == 0:
             hint.update("No human seat: you will watch the bots play (Space skips ahead).")
-        elif game == "pegs" or variant == "teams":
+        elif (game == "pegs" or variant == "teams") and len(partners(game, players)) == 2:
             teams = [" + ".join(COLOURS[s] for s in team) for team in partners(game, players)]
             hidden = "; hands are hidden between people's turns" if humans >= 2 and game == "pegs" else ""
             hint.update(f"Partners: {teams[0]} against {teams[1]}{hidden}.")
