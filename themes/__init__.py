@@ -134,9 +134,7 @@ def zone_variables(variables: dict[str, str], dark: bool) -> dict[str, str]:
     ground = Color(0, 0, 0) if dark else Color(255, 255, 255)
     out = {}
     for name in PLAYER_NAMES:
-        colour = variables.get(f"player-{name}")
-        if colour is None:
-            continue
+        colour = variables.get(f"player-{name}") or PLAYER_DEFAULTS[f"player-{name}"]
         for kind, percent in ZONE_TINTS.items():
             out[f"player-{name}-{kind}"] = (ground.blend(Color.parse(colour), percent / 100).hex if ansi
                                             else f"{colour} {percent}%")

@@ -123,7 +123,8 @@ class GnomingGame(Game):
         """Whether `move`, a placement or a bounce, turns up its seat's last face-down card
         while nobody has gone out: the turn then ends with the seat going out (G-6.1), its
         grid all face up whatever bounces follow."""
-        if self.went_out is not None or not isinstance(move, (Place, Bounce)) or move.seat != self.turn:
+        if (self.went_out is not None or self.phase not in (PLAYING, REPLACED)
+                or not isinstance(move, (Place, Bounce)) or move.seat != self.turn):
             return False
         up = self.up[move.seat]
         return not up >> move.cell & 1 and up | 1 << move.cell == ALL

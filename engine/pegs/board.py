@@ -90,6 +90,8 @@ def steps_forward(players: int, owner: int, frm: str, to: str) -> int:
     in-spot (P-5.4), or up HOME (P-5.5)."""
     geo = geometry(players)
     a, b = geo.index[frm], geo.index[to]
+    if a == START or b == START:
+        raise ValueError("a peg comes out of START or is bumped there: no steps to count")
     if a > HOME0:
         return b - a
     if b > HOME0:

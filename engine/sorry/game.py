@@ -824,7 +824,7 @@ class SorryGame(Game):
             ended = d.get("ended_positions")            # (saves from before it was kept: none)
             g.ended_pos = [NAME_LOCS[name] for name in ended] if ended is not None else None
         except (KeyError, TypeError, IndexError) as exc:
-            raise damaged_state(cls.title, exc) from exc
+            raise damaged_state(cls.title, exc) from None
         g.check()
         g.check_reached()
         for pawn, loc in enumerate(g.pos):

@@ -450,5 +450,6 @@ def discard_reason(game) -> str:
 
 
 def decline_reason(game) -> str:
-    """Why the seat to act may pass with an 11 (S-10.3), as a sentence."""
+    """Why the seat to act may pass with an 11 (S-10.3), as a sentence (the same in every
+    position; `game` for symmetry with the other reasons)."""
     return "No pawn can move 11; the switch is optional."

@@ -39,6 +39,7 @@ def test_G_6_1_goes_out_tells_which_moves_turn_up_the_last_face_down_card():
     # (the screen's going-out warning asks this; it used to count face-down cards itself)
     g = position(3, layouts={0: "1 2 3 / 4 5 6 / 7 8 [-1]", 1: "1 2 3 / 4 5 6 / 7 8 [9]"},
                  piles=(["6", "5"], ["7", "4"]), draw=["-2", "10", "10", "3"])
+    assert not g.goes_out(Place(0, 8))           # before the draw: no card to place yet
     g.play(Draw(0))
     assert g.goes_out(Place(0, 8)) and not g.goes_out(Place(0, 7))      # a face-up cell: no
     assert not g.goes_out(Place(1, 8))                                   # not Blue's turn

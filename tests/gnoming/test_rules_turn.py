@@ -407,6 +407,7 @@ def test_G_6_1_in_the_very_last_turn_the_discard_pile_is_one_choice():
 def test_move_at_gives_the_listed_placement_for_any_of_several_equal_face_up_cards():
     # (the screen's Enter and its dimmed frames ask this; they used to work it out themselves)
     g = position(3, layouts={0: "5 5 3 / 4 [6] 1 / 2 7 8"}, draw=["5", "10", "10", "3"])
+    assert g.phase == "draw" and all(g.move_at(c) is None for c in range(9))    # draw first
     g.play(Draw(0))
     places = [m.cell for m in g.legal_moves() if isinstance(m, Place)]
     assert 0 in places and 1 not in places                  # the two 5s: one move, at the first
@@ -414,3 +415,5 @@ def test_move_at_gives_the_listed_placement_for_any_of_several_equal_face_up_car
     assert g.move_at(4) == Place(0, 4) and g.move_at(2) == Place(0, 2)
     g.play(Place(0, 4))
     assert g.move_at(4) is None                             # (nothing at a cell: not a placement now)
+    opening = engine.new_game("gnoming", players=2, seed=3, first=0)
+    assert opening.move_at(4) == Flip(0, 4) and opening.move_at(9) is None     # the opening's flips

@@ -556,3 +556,5 @@ def test_P_5_4_steps_forward_and_going_round_again_by_location_names():
     assert not goes_round(4, 0, "track:1", "home:2", "4")                  # into HOME
     assert not goes_round(4, 0, "track:5", "track:69", "8")                # back
     assert not goes_round(4, 0, "track:1", "track:40", "JOKER")            # a jump
+    with pytest.raises(ValueError):
+        steps_forward(4, 0, "start", "track:8")                            # coming out: no count

@@ -348,7 +348,11 @@ async def test_the_one_mulligan_limit_is_explained():
     base = gnoming_session(("human", "easy"), seed=8, until_state=_human_holding_drawn).game
     d = base.to_dict()
     up = [c for c in range(9) if d["up"][0] >> c & 1]
-    d["hand"] = "M"                           # holding a Mulligan with one already face up
+    # holding a Mulligan with one already face up: two of the draw pile's swapped in (the
+    # cards stay one deck)
+    for old in (d["hand"], d["layouts"][0][up[0]]):
+        d["draw"][d["draw"].index("M")] = old
+    d["hand"] = "M"
     d["layouts"][0][up[0]] = "M"
     game = GnomingGame.from_dict(d)
     spec = GameSpec(game="gnoming", players=2, seats=seats("human", "easy"), seed=8)
@@ -1007,6 +1011,14 @@ async def test_the_results_say_how_a_tie_on_the_total_was_settled(first, said):
         await pilot.pause()
         text = " ".join(str(app.screen.query_one("#results-text").render()).split())
         assert text.endswith("Lowest total wins. " + said), text
+    # the screen words what the engine's view says (it used to work the tie-break out itself)
+    view = g.view
+    g.view = lambda seat=None: {**view(seat), "decided_by": "total"}
+    async with app_for(session).run_test(size=(100, 30)) as pilot:
+        await pilot.app.push_screen(ResultsScreen(session))
+        await pilot.pause()
+        text = " ".join(str(pilot.app.screen.query_one("#results-text").render()).split())
+        assert text.endswith("Lowest total wins."), text
 
 
 @run_async
@@ -1021,3 +1033,32 @@ async def test_the_opening_flips_count_the_persons_own_flips():
         assert "turn up two cards (0 of 2)" in status(), status()
         await send(pilot, "enter")
         await until(pilot, lambda: "(1 of 2)" in status(), what="the second flip")
+
+
+@run_async
+async def test_enter_on_the_second_of_two_equal_cards_plays_the_one_move_and_it_is_not_dimmed():
+    # the engine lists placing a 5 on either of two face-up 5s once, at the first
+    # (GnomingGame.move_at): the second is not drawn as having no move, and Enter there plays it
+    from engine.gnoming.moves import Draw
+    from tests.gnoming.helpers import position
+
+    g = position(3, layouts={0: "5 5 3 / 4 [6] 1 / 2 7 8"}, draw=["5", "10", "10", "3"])
+    g.play(Draw(0))
+    spec = GameSpec(game="gnoming", players=3, seats=seats("human", "easy", "easy"), seed=1)
+    session = Session.new(spec, game=g, autosave=False)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = gnoming_screen(app)
+        screen.cursor = 4                                   # (the cursor's own frame is drawn heavy)
+        screen.refresh_view()
+        await pilot.pause()
+        mine = screen.query_one("#mine").render()
+        row = mine.plain.splitlines()[1]                    # the first row's cards: 5, 5, 3
+        start = mine.plain.index(row)
+        dim = [s for s in mine.spans if start <= s.start < start + len(row) and "dim" in str(s.style)]
+        assert "5" in row and not dim, (row, dim)
+        screen.cursor = 1
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) >= 1, what="the placement")
+        assert session.record.moves[0] == Place(0, 0).to_dict()

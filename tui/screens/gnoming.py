@@ -319,7 +319,7 @@ class GnomingScreen(GameScreen):
         move = next((m for m in g.legal_moves() if isinstance(m, Decline)), None)
         self._play(move, None if move else self._explain(Decline(g.to_act)))
 
-    def _going_out_note(self, view: dict, legal: list) -> str | None:
+    def _going_out_note(self, view: dict) -> str | None:
         """A warning when the move under the cursor turns up the seat's last face-down card
         (the round's first to go out scores +5 unless lowest), with the grid's score then."""
         move = self.game.move_at(self.cursor)
@@ -557,7 +557,7 @@ class GnomingScreen(GameScreen):
                 text.append(" and stops.\n" if bounce else ".\n")
         if self.message:
             text.append(self.message + "\n", style="italic")
-        if self.awaiting and (note := self._going_out_note(view, legal)):
+        if self.awaiting and (note := self._going_out_note(view)):
             text.append(note + "\n", style="bold")
         if view["went_out"] is not None:
             left = view["final_turns_left"]
