@@ -923,3 +923,17 @@ async def test_a_start_pegs_number_stands_for_the_peg_the_engine_brings_out():
                    if hasattr(m, "parts") else m for m in legal]
         game.legal_moves = lambda: list(renamed)         # as if the engine brought out R4
         assert [screen.piece_for_key(n) for n in range(1, 6)] == [0, 3, 3, 3, 3]
+
+
+@pytest.mark.parametrize("size,side", [((160, 50), 18), ((120, 40), 0), ((100, 30), 0)])
+@run_async
+async def test_on_a_very_wide_terminal_the_panels_keep_to_the_middle(size, side):
+    # (at 160 columns the Turn and Teams panels stretched across the screen under the
+    # centred board: the Teams box was mostly blank)
+    app = app_for(late_session(4))
+    async with app.run_test(size=size) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        for panel in ("#main", "#detail"):
+            region = screen.query_one(panel).region
+            assert region.x == side and region.right == size[0] - side, (panel, region)

@@ -222,9 +222,16 @@ class PegsScreen(TurnScreen):
     # the move list keeps a comfortable height, so a taller window never shows fewer moves
     # than a slightly shorter one did by much (4 players: tall from 36 rows, 6 from 40, 8 from 44)
     PANEL_ROWS = 26
+    # on a very wide terminal the panels keep to about the board's width, in the middle
+    # under it (stretched across 160 columns the Teams box was mostly blank)
+    PANELS_WIDTH = 124
 
     def on_resize(self) -> None:
         # (TurnScreen's handler runs too: Textual calls each class's)
+        side = max(0, (self.app.size.width - self.PANELS_WIDTH) // 2)
+        for panel in (self.query_one("#main"), self.query_one("#detail")):
+            if panel.styles.margin.left != side:
+                panel.styles.margin = (0, side, 0, side)
         self.refresh_view()
         # again once the panels have their new widths: the card's help is wrapped to fit
         self.call_after_refresh(self.refresh_view)
