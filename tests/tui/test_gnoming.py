@@ -905,19 +905,24 @@ async def test_the_other_players_grids_fill_their_rows_evenly():
         assert [line.count(" bot") for line in heads] == [3, 3], heads
 
 
+@pytest.mark.parametrize("size", [(100, 30), (160, 50)])
 @run_async
-async def test_the_other_players_grids_spread_over_the_panel():
-    # 100 x 30, three other grids: the room left over goes between them, not all to the right
+async def test_the_other_players_grids_spread_over_the_panel(size):
+    # three other grids: the room left over goes between them, and what is left of it on
+    # both sides, not all to the right (at 100 x 30, 22 columns; at 160 x 50, 50)
     session = gnoming_session(("human", "easy", "easy", "easy"), seed=5)
     app = app_for(session)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         panel = gnoming_screen(app).query_one("#others")
         lines = str(panel.render()).splitlines()
         grids = [line for line in lines if line.count("[") == 9]
         assert grids, lines
-        assert all(panel.content_size.width - len(line.rstrip()) <= 10 for line in grids), lines
-        assert all(line.index("[", 12) > 16 for line in grids), lines       # a gap wider than one
+        for line in grids:
+            left = len(line) - len(line.lstrip())
+            right = panel.content_size.width - len(line.rstrip())
+            assert abs(left + 3 - right) <= 2, (left, right, line)     # (a grid is 12 wide, its column 15)
+            assert line.index("[", left + 12) > left + 16, line          # a gap wider than one
 
 
 @pytest.mark.parametrize("size,large", [((120, 40), True), ((119, 40), False), ((120, 39), False)])

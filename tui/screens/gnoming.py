@@ -464,12 +464,14 @@ class GnomingScreen(GameScreen):
         # rows as even as they can be (3 + 3, not 5 + 1): no grid left alone on a row
         rows = -(-len(seats) // fit)
         per_row = -(-len(seats) // rows) if seats else fit
-        # the room left over goes between the grids (up to 10 columns), not all to the right
+        # the room left over goes between the grids (up to 10 columns), and what is left of
+        # it on both sides of them, not all to the right
         gap = " " * max(1, min(10, (width - 15 * per_row) // max(1, per_row - 1)))
+        indent = " " * max(0, (width - 15 * per_row - len(gap) * (per_row - 1)) // 2)
         text = Text()
         for start in range(0, len(seats), per_row):
             chunk = seats[start:start + per_row]
-            lines = [Text() for _ in range(4)]
+            lines = [Text(indent) for _ in range(4)]
             for i, seat in enumerate(chunk):
                 mark = glyphs.pointer if seat == g.to_act and not self._ended else " "
                 head = f"{mark}{COLOURS[seat]:<6.6}{view['scores'][seat]:>4} {self._who(seat):<3}"
