@@ -427,6 +427,8 @@ def test_a_parlor_home_that_is_a_file_is_refused_in_one_line(tmp_path, monkeypat
                                                            "'parlor new GAME --players ...'"),
     (["--theme", "sim", "--seed", "3", "new", "sorry"], "parlor: --seed is an option of 'parlor new' and 'parlor sim': "
                                                         "it goes after the command, as in 'parlor new GAME --seed ...'"),
+    (["--lev", "hard", "new", "sorry"], "parlor: --lev (--level or --levels) is an option of 'parlor new' and "
+                                        "'parlor sim': it goes after the command, as in 'parlor new GAME --level ...'"),
 ])
 def test_a_commands_option_before_the_command_says_where_it_goes(args, said):
     # (argparse took the option's value for the command: "invalid choice: '9'")

@@ -374,13 +374,14 @@ def _misplaced_option(ap: argparse.ArgumentParser, argv: list[str]) -> str | Non
             if "=" not in word and own[name if name in own else mine[0]].nargs != 0:
                 next(words, None)                   # its value, even one that reads as a command
             continue
-        matches = [name] if name in theirs else [opt for opt in theirs if opt.startswith(name)]
-        if len(matches) == 1:
-            full = matches[0]
-            users = [c for c, p in commands.items() if any(full in a.option_strings for a in p._actions)]
+        matches = [name] if name in theirs else sorted(opt for opt in theirs if opt.startswith(name))
+        if matches:
+            full = matches[0] if len(matches) == 1 else f"{name} ({' or '.join(matches)})"    # ("--lev")
+            users = [c for c, p in commands.items() if any(o in a.option_strings for a in p._actions
+                                                           for o in matches)]
             which = " and ".join(f"'parlor {c}'" for c in users)
             return (f"{full} is an option of {which}: it goes after the command, as in "
-                    f"'parlor {users[0]} GAME {full} ...'")
+                    f"'parlor {users[0]} GAME {matches[0]} ...'")
     return None
 
 

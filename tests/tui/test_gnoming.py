@@ -1067,3 +1067,20 @@ async def test_enter_on_the_second_of_two_equal_cards_plays_the_one_move_and_it_
         await send(pilot, "enter")
         await until(pilot, lambda: len(session.record.moves) >= 1, what="the placement")
         assert session.record.moves[0] == Place(0, 0).to_dict()
+
+
+@run_async
+async def test_the_other_players_grids_are_laid_out_again_when_the_own_grid_grows():
+    # 7 players from 100 x 30 to 160 x 50: the own grid turns large (a wider column), and the
+    # others' grids, laid out for the panel as it was, wrapped until the next move
+    session = gnoming_session(("human",) + ("easy",) * 6, seed=5)
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        await pilot.pause()
+        panel = gnoming_screen(app).query_one("#others")
+        lines = str(panel.render()).splitlines()
+        assert all(len(line.rstrip()) <= panel.content_size.width for line in lines), lines
+        assert sum(line.count(" bot") for line in lines) == 6, lines

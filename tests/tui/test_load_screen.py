@@ -313,7 +313,7 @@ async def test_once_the_last_game_is_deleted_open_and_delete_leave_the_footer(ho
         await pilot.press("d", "y")
         await pilot.pause()
         assert not rec.path.exists() and screen.entries == []
-        await footer_settles(pilot, shows=("Esc Back",), hides=("Open", "Delete"))
+        await footer_settles(pilot, shows=("Esc Back",), hides=("Open", "Delete", "Choose"))
         assert "No saved games yet" in screen_text(app)
 
 

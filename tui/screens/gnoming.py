@@ -421,7 +421,11 @@ class GnomingScreen(GameScreen):
         layout = view["layouts"][big]
         width, height = self.app.size
         large = width >= LARGE[0] and height >= LARGE[1]          # cards of 10 x 5, not 6 x 3
-        self.query_one("#left").set_class(large, "-large")
+        left = self.query_one("#left")
+        if left.has_class("-large") != large:
+            left.set_class(large, "-large")
+            # the other players' panel narrows or widens with it: laid out again for its width
+            self.call_after_refresh(self.refresh_view)
         update_static(mine, gv.big_grid(layout, glyphs, matched=gv.sets_so_far(layout), large=large,
                                         cursor=self.cursor if self.awaiting else None, active=active))
         self._draw_piles_and_scores(view)

@@ -90,6 +90,8 @@ class SavesTable(DataTable):
             return self.screen.check_action("open", parameters)
         if action in ("cursor_left", "cursor_right"):
             return False                  # a row cursor: nothing to move to (nor in the help)
+        if action in ("cursor_up", "cursor_down", "page_up", "page_down", "scroll_top", "scroll_bottom"):
+            return self.row_count > 0     # (the last game deleted: nothing to choose)
         return True
 
     def on_resize(self) -> None:
