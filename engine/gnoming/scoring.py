@@ -70,15 +70,9 @@ def score_breakdown(cards) -> dict:
     for line, _ in sets:
         for cell in LINES[line]:
             in_set |= 1 << cell
-    others = hazards = 0
-    for cell in range(9):
-        if not in_set >> cell & 1:
-            if cards[cell] == HAZARD:
-                others += 10                     # G-7.6
-                hazards += 1
-            else:
-                others += cards[cell]
-    return {"sets": [(line, value, -value) for line, value in sets], "others": others, "hazards": hazards}
+    hazards = sum(1 for cell in range(9) if cards[cell] == HAZARD and not in_set >> cell & 1)
+    return {"sets": [(line, value, -value) for line, value in sets],
+            "others": score_layout(cards) + sum(value for _, value in sets), "hazards": hazards}
 
 
 def going_out_adjustment(base: list[int], went_out: int | None) -> int:
