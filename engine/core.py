@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from datetime import datetime, timezone
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, NamedTuple
@@ -197,6 +198,16 @@ class Game(ABC):
 def is_seat(value: Any, players: int) -> bool:
     """Whether `value` is a seat of a `players`-player game: an int (not a bool) 0 … players-1."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def parse_time(iso) -> datetime | None:
+    """A save's ISO time as an aware datetime (one without a time zone is UTC, as saves
+    write them); None for one that is no date (a hand edit)."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 def damaged_state(title: str, exc: Exception) -> ValueError:

@@ -36,6 +36,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .core import parse_time
+
 try:
     import fcntl
 except ImportError:            # Windows: games are not locked there (see `hold`)
@@ -586,14 +588,9 @@ class Entry:
     def when(self) -> float:
         """When it was last played, in seconds since 1970, for the order of the list: its
         `updated` time, or the file's when that is not a date (a hand-edited save)."""
+        moment = parse_time(self.updated)
         try:
-            moment = datetime.fromisoformat(self.updated)
-        except (TypeError, ValueError):
-            return self.mtime
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=timezone.utc)
-        try:
-            return moment.timestamp()
+            return self.mtime if moment is None else moment.timestamp()
         except (OverflowError, OSError, ValueError):
             return self.mtime
 

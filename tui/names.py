@@ -1,7 +1,7 @@
 """Words for games, seats and saves, shared by the screens (no Textual here)."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from engine.core import parse_time
 
 from .text import counted
 
@@ -37,12 +37,10 @@ def players_text(seats) -> str:
 def when(iso: str) -> str:
     """An ISO timestamp as local 'YYYY-MM-DD HH:MM' (one without a time zone is UTC, as
     Parlor writes them); '?' for one that is no date, or out of range (a hand edit)."""
+    moment = parse_time(iso)
     try:
-        moment = datetime.fromisoformat(iso)
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=timezone.utc)
-        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError, OverflowError, OSError):
+        return "?" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
         return "?"
 
 
