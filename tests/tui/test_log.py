@@ -86,11 +86,11 @@ async def test_the_log_in_ascii_is_drawn_with_ascii_only():
         assert screen_text(app).isascii()
         await pilot.press("g")
         assert isinstance(app.screen, LogScreen)
-        await footer_settles(pilot, shows=("Esc Close",))
+        await footer_settles(pilot, shows=("Esc/g Close",))
         text = screen_text(app)
         assert text.isascii(), [c for c in text if not c.isascii()][:5]
         assert "+- Log: Sorry! -" in text
-        assert "Esc Close  Up/Dn Scroll  PgUp/PgDn Page  Home First  End Last" in text   # the keys, in the footer
+        assert "Esc/g Close  Up/Dn Scroll  PgUp/PgDn/Space Page  Home First  End Last" in text   # the keys, in the footer
 
 
 @run_async

@@ -180,7 +180,7 @@ async def test_bots_play_at_the_chosen_pace_and_space_skips_ahead():
         rows = dict((what, keys) for keys, what in app.screen.rows)
         assert "Tab" in rows["Highlight the next legal move"] and rows["Play the highlighted move"] == "⏎"
         assert "Skip ahead" in " ".join(rows)
-        await footer_settles(pilot, shows=("Esc Close",))
+        await footer_settles(pilot, shows=("Esc/? Close",))
         await pilot.press("escape")
         await send(pilot, "space")
         await until(pilot, lambda: len(screen.session.record.moves) >= moves_before + 2, timeout=5,

@@ -84,7 +84,7 @@ def key_rows(screen) -> list[tuple[str, str]]:
 class HelpScreen(ScrollActions, ParlorModal[None]):
     HELP_TITLE = "Help"
     BINDINGS = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", "Close", key_display="Esc/?"),     # (? opened it: ? closes it)
         Binding("q,question_mark,f1", "close", show=False),
         *scroll_bindings(ends_shown=True),
     ]

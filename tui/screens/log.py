@@ -19,7 +19,7 @@ from .scrolling import ScrollActions, scroll_bindings
 class LogScreen(ScrollActions, ParlorModal[None]):
     HELP_TITLE = "Game log"
     BINDINGS = [
-        Binding("escape,g,q", "close", "Close", tooltip="Back to the board"),
+        Binding("escape,g,q", "close", "Close", key_display="Esc/g", tooltip="Back to the board"),
         *scroll_bindings(ends_shown=True),
     ]
     SCROLL_TARGET = "#full-log"

@@ -6,11 +6,13 @@ from textual.binding import Binding
 
 def scroll_bindings(*, ends_shown: bool = False, space: bool = True) -> list[Binding]:
     """↑/↓ (j/k) a line, PgUp/PgDn (Space, unless `space` is False) a page, Home and End;
-    `ends_shown` puts Home and End in the footer too (where it has room)."""
+    `ends_shown` puts Home and End in the footer too, and Space beside PgUp/PgDn (where it has
+    room)."""
+    page = "PgUp/PgDn/Space" if ends_shown and space else "PgUp/PgDn"
     return [
         Binding("up,k", "scroll(-1)", "Scroll", key_display="↑/↓", tooltip="Scroll a line up or down"),
         Binding("down,j", "scroll(1)", "Scroll", show=False, tooltip="Scroll a line up or down"),
-        Binding("pageup", "page(-1)", "Page", key_display="PgUp/PgDn", tooltip="Scroll a page up or down"),
+        Binding("pageup", "page(-1)", "Page", key_display=page, tooltip="Scroll a page up or down"),
         Binding("pagedown,space" if space else "pagedown", "page(1)", "Page", show=False,
                 tooltip="Scroll a page up or down"),
         Binding("home", "end(0)", "First", show=ends_shown, tooltip="Go to the start"),
