@@ -510,12 +510,12 @@ async def test_a_partners_pawn_number_answers_when_the_card_moves_one_pawn():
         ml = screen.query_one(MoveList)
         assert ml.option_count == 1
         await footer_settles(pilot, hides=("1-8 Pawn", "0 All"))
-        await pilot.press("6")                     # Yellow's pawn 2, in START: Y2 stands for it
+        await pilot.press("6")                     # Yellow's pawn 2, in START: Y2's own line
         assert option_texts(screen)[0].startswith("Y2 has no move with the 4."), option_texts(screen)
         await pilot.press("5")
         assert ml.border_title == "Moves · Y1 (1)"
-        await pilot.press("2")                     # Red's own, in START
-        assert option_texts(screen)[0].startswith("R1 has no move with the 4."), option_texts(screen)
+        await pilot.press("2")                     # Red's own, in START (all alike): R2, the pawn pressed
+        assert option_texts(screen)[0].startswith("R2 has no move with the 4."), option_texts(screen)
         await footer_settles(pilot, shows=("1-8 Pawn", "0 All"))
 
 

@@ -106,7 +106,8 @@ class PegsScreen(TurnScreen):
         owner = self._owner()
         where = self.game.positions()[owner]
         if where[n - 1] == "start":       # START pegs are alike: the one that comes out
-            return self.start_stand_in([owner * PEGS + i for i, w in enumerate(where) if w == "start"])
+            return self.start_stand_in([owner * PEGS + i for i, w in enumerate(where) if w == "start"],
+                                       owner * PEGS + n - 1)
         return owner * PEGS + n - 1
 
     def is_split(self, move) -> bool:

@@ -83,7 +83,8 @@ class SorryScreen(TurnScreen):
         colour, k = colours[(n - 1) // 4], (n - 1) % 4
         where = g.positions()[colour]
         if where[k] == "start":             # START pawns are alike: the one that comes out
-            return self.start_stand_in([colour * 4 + i for i, w in enumerate(where) if w == "start"])
+            return self.start_stand_in([colour * 4 + i for i, w in enumerate(where) if w == "start"],
+                                       colour * 4 + k)
         return colour * 4 + k
 
     def is_split(self, move) -> bool:

@@ -235,12 +235,12 @@ class TurnScreen(GameScreen):
         """The pieces `move` moves (none: a pass or a discard, which any choice keeps)."""
         return set()
 
-    def start_stand_in(self, waiting: list[int]) -> int:
-        """The piece that stands for any of `waiting` (a colour's pieces in START, all
-        alike): the one the legal moves bring out, as the engine names it; when none does,
-        the first (each number then says the same: no move)."""
+    def start_stand_in(self, waiting: list[int], pressed: int) -> int:
+        """The piece that stands for `pressed`, one of `waiting` (a colour's pieces in START,
+        all alike): the one the legal moves bring out, as the engine names it; when none
+        does, `pressed` itself (whose number then says it has no move)."""
         out = {p for m in self.game.legal_moves() for p in self.pieces_moved(m)}
-        return next((p for p in waiting if p in out), waiting[0])
+        return next((p for p in waiting if p in out), pressed)
 
     def piece_label(self, piece: int) -> str:
         return str(piece)
