@@ -104,6 +104,25 @@ async def test_the_title_and_its_screens(home):
             await pilot.pause()
 
 
+@pytest.mark.parametrize("severity", ["information", "warning", "error"])
+@run_async
+async def test_a_toast_is_framed_in_ascii(home, severity):
+    # with --ascii a toast has no ▊ edge: a frame marks it off from the panel it covers, which
+    # its ground alone doesn't where colour is off (NO_COLOR)
+    app = app_for(ascii=True)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("Keys are taken again in a moment.", title="Wait", severity=severity, timeout=30)
+        await until(pilot, lambda: "Keys are taken again" in screen_text(app), what="the toast")
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if "Keys are taken again" in line)
+        left = lines[at].index("Keys are taken again") - 2
+        assert lines[at][left] == "|" and lines[at - 1][left] == "|" and "Wait" in lines[at - 1]
+        assert lines[at - 2][left:left + 10] == "+---------", lines[at - 2:at + 2]
+        assert lines[at + 1][left:left + 10] == "+---------", lines[at - 2:at + 2]
+        assert non_ascii(app) == []
+
+
 @pytest.mark.parametrize("name", ["sorry points", "pegs 8"])
 @pytest.mark.parametrize("ascii", [False, True])
 @run_async
