@@ -124,7 +124,7 @@ class ParlorApp(App[None]):
 
         for command in super().get_system_commands(screen):
             if command.title == "Quit":               # (Textual's: "Quit the application as soon as possible")
-                yield command._replace(help="Quit Parlor now, as ctrl+q does (a game in play is already saved)")
+                yield command._replace(help="Quit Parlor now, as Ctrl+Q does (a game in play is already saved)")
             elif command.title not in self.HIDDEN_COMMANDS:
                 yield command
         yield SystemCommand("Help", "The keys on this screen, what the board shows, the rules",

@@ -381,7 +381,7 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         assert len(session.record.moves) == 0 and app.screen is screen
         await pilot.press("q")                           # no dialog opens out of sight (ctrl+q quits)
         await pilot.pause()
-        assert app.screen is screen and "ctrl+q quits" in str(too_small.render())
+        assert app.screen is screen and "Ctrl+Q quits" in str(too_small.render())
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not too_small.display and screen.query_one("#main").display
@@ -392,7 +392,7 @@ async def test_a_small_terminal_gets_a_message_and_recovers():
         assert screen.query_one("#board").size == (80, 32)
         await pilot.resize_terminal(30, 8)               # tiny: every word of the message still shows
         last = ("Make the window bigger to carry on. Your game is saved and waits (the bots too); "
-                "ctrl+q quits.")
+                "Ctrl+Q quits.")
         await until(pilot, lambda: "30 x 8" in screen_text(app), what="the message at 30 x 8")
         shown = " ".join(screen_text(app).split())
         assert shown.endswith(last), shown
@@ -479,7 +479,7 @@ async def test_a_hand_off_too_small_to_see_takes_no_key_and_says_if_moves_are_un
         assert "Your game is saved and waits" in str(too_small.render())
         session.save_error = "Could not save the game in /x: Permission denied"
         too_small.refresh()
-        assert "Your last moves are NOT saved: ctrl+q now loses them." in str(too_small.render())
+        assert "Your last moves are NOT saved: Ctrl+Q now loses them." in str(too_small.render())
 
 
 @run_async
@@ -491,7 +491,7 @@ async def test_only_ctrl_q_quits_from_a_title_too_small_to_see():
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         too_small = app.screen.query_one("TooSmall")
-        assert str(too_small.render()).endswith("\nctrl+q quits.")       # no game to be saved
+        assert str(too_small.render()).endswith("\nCtrl+Q quits.")       # no game to be saved
         await pilot.press("q")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, TitleScreen)

@@ -754,7 +754,7 @@ async def test_the_command_palette_offers_parlors_commands_not_textuals_window_t
         assert {"Theme", "Quit", "Help"} <= titles
         assert not titles & {"Maximize", "Screenshot", "Keys"}, titles
         quit_help = next(c.help for c in app.get_system_commands(app.screen) if c.title == "Quit")
-        assert quit_help == "Quit Parlor now, as ctrl+q does (a game in play is already saved)"
+        assert quit_help == "Quit Parlor now, as Ctrl+Q does (a game in play is already saved)"
         await pilot.press("ctrl+p")
         await pilot.pause()
         for key in "Help":

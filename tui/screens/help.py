@@ -21,7 +21,7 @@ people sharing the keyboard. Every move is saved as it is made: quit whenever
 you like and carry on later with `parlor continue` or *Continue* on the
 title screen.
 
-- **^p** (ctrl+p) opens the command palette (themes, help, quit); **^q** (ctrl+q) quits at once.
+- **^p** (Ctrl+P) opens the command palette (themes, help, quit); **^q** (Ctrl+Q) quits at once.
 - Settings (theme, ASCII glyphs, bot speed) are on the title screen.
 """
 

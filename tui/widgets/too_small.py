@@ -28,13 +28,13 @@ class TooSmall(Widget):
         w, h = self.app.size
         board = board_in(self.app)
         if board is None:
-            about = "ctrl+q quits."
+            about = "Ctrl+Q quits."
         elif board.session.save_error:     # ctrl+q quits at once: say what that would lose
-            about = "Your last moves are NOT saved: ctrl+q now loses them."
+            about = "Your last moves are NOT saved: Ctrl+Q now loses them."
         elif board.game.is_over:
-            about = "Your game is saved; ctrl+q quits."
+            about = "Your game is saved; Ctrl+Q quits."
         else:
-            about = "Your game is saved and waits (the bots too); ctrl+q quits."
+            about = "Your game is saved and waits (the bots too); Ctrl+Q quits."
         gap = "\n\n" if h >= 12 else "\n"     # (a tiny window: every word before the blank line)
         return (f"Parlor needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
                 f"This one is {w} x {h}.{gap}"
