@@ -263,6 +263,9 @@ async def test_home_and_end_go_to_the_first_and_last_rows_and_the_page_keys_page
         assert help_rows["A page up or down the list"] == "PgUp PgDn"
         assert not any("Cursor" in what for what in help_rows)
         assert footer_fits(app)[:3] == ["up", "enter", "d"]
+        # ... and help lists the footer's keys first, in its order (it began with Delete)
+        assert [what for _, what in key_rows(screen)][:5] == ["Choose a saved game", "Open", "Delete", "Back",
+                                                            "This help"]
         # End then Enter opens the game on the last row: the oldest
         await pilot.press("end", "enter")
         await human_turn(pilot)

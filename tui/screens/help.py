@@ -73,12 +73,21 @@ def key_rows(screen) -> list[tuple[str, str]]:
             described.setdefault(action, words)
             if binding.show:
                 shown.setdefault(action, words)
+    # the footer's keys first, in its order (the widget's before the screen's), then the rest
+    try:
+        footer = [b.binding.action for b in screen.active_bindings.values() if b.binding.show and b.enabled]
+    except Exception:
+        footer = []
+    at = {action: i for i, action in reversed(list(enumerate(footer)))}
     rows: dict[str, list[str]] = {}       # what it does -> keys (actions that do the same share a row)
+    place: dict[str, int] = {}
     for action, displays in keys.items():
         what = shown.get(action) or described.get(action)
         if what:
             rows.setdefault(what, []).extend(d for d in displays if d not in rows.get(what, ()))
-    return [(" ".join(displays), what) for what, displays in rows.items()]
+            place[what] = min(place.get(what, len(footer)), at.get(action, len(footer)))
+    order = sorted(rows, key=place.__getitem__)         # (stable: the rest as declared)
+    return [(" ".join(rows[what]), what) for what in order]
 
 
 class HelpScreen(ScrollActions, ParlorModal[None]):
