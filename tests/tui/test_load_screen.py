@@ -290,6 +290,8 @@ async def test_deleting_asks_about_the_game_as_the_list_shows_it(home):
             await pilot.pause()
             assert isinstance(app.screen, ConfirmScreen)
             questions[name] = app.screen.question
+            # the dialog's own keys, then help (as on every screen; help came first)
+            assert (await footer_settles(pilot, shows=("Yes",))).strip() == "y Yes  n/Esc No  ? Help"
             await pilot.press("n")
             await pilot.pause()
         assert questions[rec.path.name] == (

@@ -492,6 +492,19 @@ class ParlorModal(ModalScreen[T]):
         Binding("question_mark,f1", "app.help", "Help", tooltip="This help"),
     ]
 
+    @classmethod
+    def _merge_bindings(cls):
+        """Textual's merge of the classes' BINDINGS (a base class's first), with help moved
+        after the dialog's own keys: the footer reads "y Yes  n/Esc No  ? Help", as on the
+        other screens, not "? Help  y Yes …"."""
+        merged = super()._merge_bindings()
+        try:            # (Textual's own parts, guarded: as merged where they change)
+            keys = dict(merged.key_to_bindings)
+            last = {key: keys.pop(key) for key in ("question_mark", "f1") if key in keys}
+            return type(merged).from_keys({**keys, **last})
+        except AttributeError:
+            return merged
+
     @property
     def HELP_GAME(self) -> str | None:          # noqa: N802 (help reads it as it reads a class's)
         """Help over a board gives the rules of the game played there (dialogs, the log)."""

@@ -333,7 +333,7 @@ class ConfirmScreen(ParlorModal[bool]):
     HELP_TITLE = "Confirm"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
     ]
     DEFAULT_CSS = """
     ConfirmScreen {
