@@ -267,6 +267,8 @@ async def test_hand_off_hides_the_hand_between_two_people(monkeypatch):
         status = str(screen.query_one("#status").render())
         assert "hidden" in status and "[10]" not in status
         assert "Pass to Red" in str(app.screen.query_one("Static").render())
+        # before the first move the recap says who starts (it was left blank)
+        assert str(app.screen.query_one("#handoff-recent").render()) == "The game so far:\nNew game: Red starts"
         app.screen._last_key -= base.HANDOFF_QUIET   # (Enter is taken once the keys were still a while)
         await pilot.press("enter")
         await human_turn(pilot)

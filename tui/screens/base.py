@@ -263,10 +263,8 @@ class GameScreen(ParlorScreen):
         """The public log lines the hand-off shows `seat`'s person: all since their last
         turn began (with its own move, then the others'), or since the game began when that
         turn is not known (their first turn, or the game was opened again). The second value
-        says which. Nothing before the first move. The hand-off shows as many of the last
-        ones as fit (`fit_recap`)."""
-        if not self.session.record.moves:
-            return [], False
+        says which; before the first move, who starts ("New game: Red starts"). The hand-off
+        shows as many of the last ones as fit (`fit_recap`)."""
         texts = self.session.event_texts()
         began = self._turn_began.get(seat)
         return [t for t in map(self.recap_text, texts[began or 0:]) if t], began is not None
