@@ -969,9 +969,43 @@ async def test_placing_onto_the_last_face_down_card_warns_of_going_out():
         cards[last] = view["drawn"]
         score = score_layout([parse_card(c) for c in cards])
         status = " ".join(str(screen.query_one("#status").render()).split())
-        assert f"Your last face-down card: you go out, at {score:+d} before any bounce." in status, status
+        assert f"Your last face-down card: you go out, your grid then worth {score:+d} (before any bounce)." \
+            in status, status
         assert "-5 if that is the lowest round score (or tied), +5 if not" in status
         assert "Your last face-down card" in screen_text(app)               # on screen at 80 x 24
+
+
+def _auto_discard_cell(g) -> int | None:
+    """A cell where the person's placement ends the turn by itself: the card turned up there
+    can't bounce and only one discard pile may take it (G-5, G-4.5)."""
+    if g.to_act != 0 or g.phase != "play":
+        return None
+    for m in g.legal_moves():
+        if isinstance(m, Place) and any(e.kind == "discard" and e.seat == 0 for e in g.clone().play(m)):
+            return m.cell
+    return None
+
+
+@run_async
+async def test_a_placement_that_discards_by_itself_says_so_on_the_board():
+    # a tester placed a card, and the turn passed with no word but the log's: the card
+    # turned up could not bounce, and one pile was empty (G-4.5), so the engine discarded it
+    session = gnoming_session(("human", "easy", "easy"), seed=3,
+                              until_state=lambda g: _auto_discard_cell(g) is not None)
+    cell = _auto_discard_cell(session.game)
+    app = app_for(session, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "human"
+        screen = gnoming_screen(app)
+        screen.cursor = cell
+        screen.refresh_view()
+        await pilot.pause()
+        await send(pilot, "enter")
+        await until(pilot, lambda: session.game.to_act != 0, what="the placement")
+        discarded = next(e["text"] for e in reversed(session.record.events) if e["kind"] == "discard")
+        note = f"{discarded}: it could not bounce, and that pile was the only one open."
+        await until(pilot, lambda: note in " ".join(str(screen.query_one("#status").render()).split()),
+                    what="the note on the board")
 
 
 def test_the_score_sheet_of_the_results_marks_the_winner_as_the_other_games_do():

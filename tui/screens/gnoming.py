@@ -202,7 +202,9 @@ class GnomingScreen(GameScreen):
         self._token += 1
         rounds = len(self.game.round_scores)
         self.message = ""
-        self.play_and_log(move)
+        events = self.play_and_log(move)
+        if isinstance(move, (Place, Bounce)) and self.session.is_human(move.seat):
+            self.message = auto_discard_note(events, move.seat)
         if len(self.game.round_scores) > rounds:
             self._show_round_end()
             return
@@ -578,14 +580,27 @@ class GnomingScreen(GameScreen):
         update_static(self.query_one("#status", Static), text)
 
 
+def auto_discard_note(events: list, seat: int) -> str:
+    """Why a person's placement or bounce ended the turn by itself, where the engine
+    discarded the replaced card with no choice left (G-5, G-4.5, G-4.4): said on the board,
+    not only in the log ("" where the turn did not end so)."""
+    for event in events:
+        if event.seat == seat and event.kind == "discard":
+            return f"{event.text}: it could not bounce, and that pile was the only one open."
+        if event.seat == seat and event.kind == "hazard":
+            return f"{event.text} (a Hazard never bounces)."
+    return ""
+
+
 def going_out_words(score: int, spent: bool = False) -> str:
     """What placing onto the last face-down card leads to (G-6.1, G-7.7; `spent`: the draw
     pile is empty a second time, so the round ends with this turn, G-4.1)."""
     if spent:
-        return (f"Your last face-down card: you go out, at {score:+d} before any bounce, but the "
-                "draw pile is empty again: the round ends with this turn, with no -5 or +5.")
-    return (f"Your last face-down card: you go out, at {score:+d} before any bounce. Going out "
-            "first: -5 if that is the lowest round score (or tied), +5 if not.")
+        return (f"Your last face-down card: you go out, your grid then worth {score:+d} (before any "
+                "bounce), but the draw pile is empty again: the round ends with this turn, with no "
+                "-5 or +5.")
+    return (f"Your last face-down card: you go out, your grid then worth {score:+d} (before any "
+            "bounce). Going out first: -5 if that is the lowest round score (or tied), +5 if not.")
 
 
 def discard_words(legal: list, hazard: str) -> str:
