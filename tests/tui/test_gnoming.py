@@ -1003,7 +1003,7 @@ async def test_a_placement_that_discards_by_itself_says_so_on_the_board():
         await send(pilot, "enter")
         await until(pilot, lambda: session.game.to_act != 0, what="the placement")
         discarded = next(e["text"] for e in reversed(session.record.events) if e["kind"] == "discard")
-        note = f"{discarded}: it could not bounce, and that pile was the only one open."
+        note = f"{discarded} (it could not bounce, and there was no choice of pile)."
         await until(pilot, lambda: note in " ".join(str(screen.query_one("#status").render()).split()),
                     what="the note on the board")
 

@@ -586,7 +586,7 @@ def auto_discard_note(events: list, seat: int) -> str:
     not only in the log ("" where the turn did not end so)."""
     for event in events:
         if event.seat == seat and event.kind == "discard":
-            return f"{event.text}: it could not bounce, and that pile was the only one open."
+            return f"{event.text} (it could not bounce, and there was no choice of pile)."
         if event.seat == seat and event.kind == "hazard":
             return f"{event.text} (a Hazard never bounces)."
     return ""
