@@ -169,6 +169,32 @@ def test_the_evaluation_prefers_the_team_ahead():
     assert pegbot.evaluate(g, 0) > 0 > pegbot.evaluate(g, 1)
 
 
+def test_home_debt_counts_the_steps_home_pegs_still_owe():
+    g = engine.new_game("pegs", players=4, seed=1)
+    d = g.to_dict()
+    d["positions"] = [["home:1", "home:2", "home:3", "home:5", "start"],     # H4 open behind H1-H3: 3
+                      ["home:5", "home:4", "home:3", "home:2", "home:1"],    # all HOME: none
+                      ["home:1", "start", "start", "start", "start"],        # H1 alone: 4 (to H5)
+                      ["home:4", "home:5", "track:3", "start", "start"]]     # the deepest first: none
+    pos = type(g).from_dict(d).pos
+    assert [pegbot.home_debt(pos, o) for o in range(4)] == [3, 0, 4, 0]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_spend_an_ace_on_a_hole_in_home(level):
+    """A play-tester's partner bot had filled H1, H2, H3 and H5: its last peg could not come
+    in past H1 (P-5.1) until the three moved up one hole each, by an A or a 7's part, and the
+    team was stuck for the rest of the game. With such a hole the A steps H3 up to H4
+    (the 10 would take the peg outside further, but any card does that)."""
+    g = engine.new_game("pegs", players=4, seed=2, first=0)
+    positions = [["home:1", "home:2", "home:3", "home:5", "track:30"], ["track:60", "start", "start", "start", "start"],
+                 ["track:50", "start", "start", "start", "start"], ["track:5", "start", "start", "start", "start"]]
+    g = rebuilt(g, positions=positions, hand=["A", "3", "5", "9", "10", "6"])
+    assert ("home:3", "home:4") in [m.parts[0][2:4] for m in g.legal_moves() if m.card == "A"]
+    move = bots.choose(g, level, seed=1)
+    assert move.card == "A" and move.parts[0][2:4] == ("home:3", "home:4"), move
+
+
 def test_normal_beats_easy_in_a_small_seeded_tournament():
     results = sim.run("pegs", soak(8, 200), 4, ["normal", "easy", "normal", "easy"], seed=5)
     wins = {s.level: s.wins for s in sim.summarize(results)}
