@@ -300,6 +300,10 @@ async def test_help_lists_the_turn_keys_and_too_small_says_so():
         # the four cursor keys (and hjkl) share one row
         assert sorted(rows["Move the cursor on your grid"].split()) == sorted("↑ k ↓ j ← h → l".split())
         assert len(app.screen.rows) == len(rows)
+        # the turn's keys first (Enter, on show, at the top), then the board's (g, Esc, q, ?)
+        listed = [keys for keys, _ in app.screen.rows]
+        assert listed[:3] == ["⏎", "d", "1 2"], listed
+        assert listed.index("Space") < listed.index("g") < listed.index("? F1"), listed
         await pilot.press("escape")
         # while a bot plays the footer hides the turn's keys, but help still lists them
         from tui.screens.help import key_rows

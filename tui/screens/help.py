@@ -35,6 +35,7 @@ def key_rows(screen) -> list[tuple[str, str]]:
     `HELP_ALWAYS` (keys of a turn's other steps); aliases share a row."""
     app = screen.app
     keys: dict[str, list[str]] = {}
+    action_keys: dict[str, set[str]] = {}
     shown: dict[str, str] = {}
     described: dict[str, str] = {}
     try:
@@ -65,6 +66,7 @@ def key_rows(screen) -> list[tuple[str, str]]:
         # each key by itself (a binding's key_display, such as "←/→" in a
         # footer, stands for keys that have rows of their own here)
         display = app.get_key_display(Binding(key, action))
+        action_keys.setdefault(action, set()).add(key)
         keys.setdefault(action, [])
         if display not in keys[action]:
             keys[action].append(display)
@@ -73,19 +75,25 @@ def key_rows(screen) -> list[tuple[str, str]]:
             described.setdefault(action, words)
             if binding.show:
                 shown.setdefault(action, words)
-    # the footer's keys first, in its order (the widget's before the screen's), then the rest
+    # A turn's keys first (HELP_ALWAYS, and the widget's in HELP_BINDINGS), then the others;
+    # in each, the ones in the footer now in its order, then the rest as declared.
     try:
         footer = [b.binding.action for b in screen.active_bindings.values() if b.binding.show and b.enabled]
     except Exception:
         footer = []
     at = {action: i for i, action in reversed(list(enumerate(footer)))}
+    turn = {*always, *(b.action for b in getattr(screen, "HELP_BINDINGS", ()) if isinstance(b, Binding))}
+    turn_keys = {key.strip() for cls in type(screen).__mro__ if cls.__module__.startswith("tui.")
+                 for b in (*vars(cls).get("BINDINGS", ()), *vars(cls).get("HELP_BINDINGS", ()))
+                 if isinstance(b, Binding) and b.action in turn for key in b.key.split(",")}
     rows: dict[str, list[str]] = {}       # what it does -> keys (actions that do the same share a row)
-    place: dict[str, int] = {}
+    place: dict[str, tuple[int, int]] = {}
     for action, displays in keys.items():
         what = shown.get(action) or described.get(action)
         if what:
             rows.setdefault(what, []).extend(d for d in displays if d not in rows.get(what, ()))
-            place[what] = min(place.get(what, len(footer)), at.get(action, len(footer)))
+            rank = (0 if action in turn or action_keys[action] & turn_keys else 1, at.get(action, len(footer)))
+            place[what] = min(place.get(what, rank), rank)
     order = sorted(rows, key=place.__getitem__)         # (stable: the rest as declared)
     return [(" ".join(rows[what]), what) for what in order]
 
