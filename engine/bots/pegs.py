@@ -326,8 +326,8 @@ class Position:
                 if occ >= 0:
                     affected.add(occ)
         sums = self.sums[:]
-        if W_DEBT:
-            for o in {peg // PEGS for peg in changed}:
+        if W_DEBT:          # (a debt changes only with a peg coming into HOME or moving in it)
+            for o in {peg // PEGS for peg in changed if pos2[peg] > HOME0}:
                 sums[o & 1] -= W_DEBT * (home_debt(pos2, o) - home_debt(pos, o))
         terms, scales = self.terms, self.scales
         best = [0.0, 0.0]
