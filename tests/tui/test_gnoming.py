@@ -997,19 +997,20 @@ async def test_a_placement_that_discards_by_itself_says_so_on_the_board():
     session = gnoming_session(("human", "easy", "easy"), seed=3,
                               until_state=lambda g: _auto_discard_cell(g) is not None)
     cell = _auto_discard_cell(session.game)
-    app = app_for(session, bot_delay=30)
+    app = app_for(session)                  # (the bots at their quickest: the note stays up)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "human"
         screen = gnoming_screen(app)
         screen.cursor = cell
         screen.refresh_view()
         await pilot.pause()
+        moves = len(session.record.moves)
         await send(pilot, "enter")
-        await until(pilot, lambda: session.game.to_act != 0, what="the placement")
-        discarded = next(e["text"] for e in reversed(session.record.events) if e["kind"] == "discard")
+        await until(pilot, lambda: len(session.record.moves) > moves + 1, what="the placement and a bot's move")
+        discarded = next(e["text"] for e in session.record.events[::-1] if e["kind"] == "discard" and e["seat"] == 0)
         note = f"{discarded} (it could not bounce, and there was no choice of pile)."
         await until(pilot, lambda: note in " ".join(str(screen.query_one("#status").render()).split()),
-                    what="the note on the board")
+                    what="the note on the board, after the bots' moves")
 
 
 def test_the_score_sheet_of_the_results_marks_the_winner_as_the_other_games_do():

@@ -201,11 +201,14 @@ class GnomingScreen(GameScreen):
             return
         self._token += 1
         rounds = len(self.game.round_scores)
-        self.message = ""
+        person = self.session.is_human(move.seat)
+        if person:          # (a bot's move leaves a person's note up: at the bots' quickest pace too)
+            self.message = ""
         events = self.play_and_log(move)
-        if isinstance(move, (Place, Bounce)) and self.session.is_human(move.seat):
+        if person and isinstance(move, (Place, Bounce)):
             self.message = auto_discard_note(events, move.seat)
         if len(self.game.round_scores) > rounds:
+            self.message = ""
             self._show_round_end()
             return
         self.next_turn()
