@@ -330,6 +330,12 @@ class ParlorApp(App[None]):
         if problem:
             self.notify(problem, severity="warning", markup=False)     # (it holds a path)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, a key while Parlor runs (Textual's own toast names the key "ctrl+q"): how to
+        quit, in the words help uses."""
+        self.notify("Press Ctrl+Q to quit Parlor (a game in play is already saved), or q on a board.",
+                    title="Do you want to quit?")
+
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and binding.key_display:
             return binding.key_display.translate(ASCII_ARROWS)

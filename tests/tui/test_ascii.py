@@ -123,6 +123,18 @@ async def test_a_toast_is_framed_in_ascii(home, severity):
         assert non_ascii(app) == []
 
 
+@run_async
+async def test_ctrl_c_says_how_to_quit_in_helps_words(home):
+    # Textual's own toast read "Press ctrl+q to quit the app"
+    app = app_for(ascii=True)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await until(pilot, lambda: "Ctrl+Q to quit Parlor" in " ".join(screen_text(app).split()),
+                    what="the toast")
+        assert app.is_running and "ctrl+q" not in screen_text(app)
+
+
 @pytest.mark.parametrize("name", ["sorry points", "pegs 8"])
 @pytest.mark.parametrize("ascii", [False, True])
 @run_async
