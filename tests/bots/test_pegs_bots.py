@@ -174,10 +174,43 @@ def test_home_debt_counts_the_steps_home_pegs_still_owe():
     d = g.to_dict()
     d["positions"] = [["home:1", "home:2", "home:3", "home:5", "start"],     # H4 open behind H1-H3: 3
                       ["home:5", "home:4", "home:3", "home:2", "home:1"],    # all HOME: none
-                      ["home:1", "start", "start", "start", "start"],        # H1 alone: 4 (to H5)
+                      ["home:1", "start", "start", "start", "start"],        # H1 alone: 1 (on to H5)
                       ["home:4", "home:5", "track:3", "start", "start"]]     # the deepest first: none
     pos = type(g).from_dict(d).pos
-    assert [pegbot.home_debt(pos, o) for o in range(4)] == [3, 0, 4, 0]
+    assert [pegbot.home_debt(pos, o) for o in range(4)] == [3, 0, 1, 0]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_evaluation_of_a_move_is_the_same_worked_out_in_part_or_whole(players):
+    """`Position.after` re-values only the pegs (and HOME debts) a move touches: it must
+    agree with `evaluate_raw` of the whole position, partners' pegs (P-8.1) included."""
+    T = pegbot.tables(players)
+    positions = random_positions(players, 40, seed=11, rate=0.02) + helper_positions(players, 10, seed=12)
+    into_home = 0
+    for g in positions:
+        team = g.to_act & 1
+        here = pegbot.Position(T, g.pos, team)
+        assert here.value == pytest.approx(pegbot.evaluate_raw(T, g.pos, team), abs=1e-9)
+        for m in g.legal_moves():
+            if isinstance(m, Discard):
+                continue
+            after, changed = pegbot.apply_parts(g.pos, g.geo.index, m)
+            into_home += any(after[p] > pegbot.HOME0 for p in changed)
+            assert here.after(after, changed) == pytest.approx(pegbot.evaluate_raw(T, after, team), abs=1e-9)
+    assert into_home, "some moves come into HOME or move in it"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_come_into_home_at_h1_rather_than_pass_it_by(level):
+    """A peg alone at H1 owes one move up (any of 1-4), not four: offered H1, or passing the
+    in-spot on the track, the bots take H1 (counting steps, normal had passed it by)."""
+    g = engine.new_game("pegs", players=4, seed=2, first=0)
+    positions = [["track:2", "start", "start", "start", "start"], ["track:60", "start", "start", "start", "start"],
+                 ["track:50", "start", "start", "start", "start"], ["track:40", "start", "start", "start", "start"]]
+    g = rebuilt(g, positions=positions, hand=["2", "9", "10", "9", "10", "8"])
+    assert ("track:2", "home:1") in [m.parts[0][2:4] for m in g.legal_moves() if m.card == "2"]
+    move = bots.choose(g, level, seed=1)
+    assert move.parts[0][2:4] == ("track:2", "home:1"), move
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -500,7 +500,7 @@ class ParlorModal(ModalScreen[T]):
             keys = dict(merged.key_to_bindings)
             last = {key: keys.pop(key) for key in ("question_mark", "f1") if key in keys}
             return type(merged).from_keys({**keys, **last})
-        except AttributeError:
+        except (AttributeError, TypeError):
             return merged
 
     @property
