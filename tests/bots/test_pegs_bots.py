@@ -200,32 +200,31 @@ def test_the_evaluation_of_a_move_is_the_same_worked_out_in_part_or_whole(player
     assert into_home, "some moves come into HOME or move in it"
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
-def test_bots_come_into_home_at_h1_rather_than_pass_it_by(level):
-    """A peg alone at H1 owes one move up (any of 1-4), not four: offered H1, or passing the
-    in-spot on the track, the bots take H1 (counting steps, normal had passed it by)."""
-    g = engine.new_game("pegs", players=4, seed=2, first=0)
-    positions = [["track:2", "start", "start", "start", "start"], ["track:60", "start", "start", "start", "start"],
-                 ["track:50", "start", "start", "start", "start"], ["track:40", "start", "start", "start", "start"]]
-    g = rebuilt(g, positions=positions, hand=["2", "9", "10", "9", "10", "8"])
-    assert ("track:2", "home:1") in [m.parts[0][2:4] for m in g.legal_moves() if m.card == "2"]
-    move = bots.choose(g, level, seed=1)
-    assert move.parts[0][2:4] == ("track:2", "home:1"), move
+# Red's pegs, Red's hand, and the move both bots play (the other seats: one peg each, far off)
+HOME_PLAYS = {
+    # A peg alone at H1 owes one move up (any of 1-4), not four: offered H1 or passing the
+    # in-spot on the track, the bots take H1 (counting steps, normal had passed it by).
+    "h1 rather than passing home by": (["track:2", "start", "start", "start", "start"],
+                                       ["2", "9", "10", "9", "10", "8"], ("2", "track:2", "home:1")),
+    # A play-tester's partner bot had filled H1, H2, H3 and H5: its last peg could not come in
+    # past H1 (P-5.1) until the three moved up one hole each, by an A or a 7's part, and the
+    # team was stuck for the rest of the game. With such a hole the A steps H3 up to H4 (the
+    # 10 would take the peg outside further, but any card does that).
+    "an ace on a hole in home": (["home:1", "home:2", "home:3", "home:5", "track:30"],
+                                 ["A", "3", "5", "9", "10", "6"], ("A", "home:3", "home:4")),
+}
 
 
+@pytest.mark.parametrize("case", HOME_PLAYS)
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_bots_spend_an_ace_on_a_hole_in_home(level):
-    """A play-tester's partner bot had filled H1, H2, H3 and H5: its last peg could not come
-    in past H1 (P-5.1) until the three moved up one hole each, by an A or a 7's part, and the
-    team was stuck for the rest of the game. With such a hole the A steps H3 up to H4
-    (the 10 would take the peg outside further, but any card does that)."""
+def test_bots_mind_the_holes_in_home(level, case):
+    red, hand, (card, frm, to) = HOME_PLAYS[case]
     g = engine.new_game("pegs", players=4, seed=2, first=0)
-    positions = [["home:1", "home:2", "home:3", "home:5", "track:30"], ["track:60", "start", "start", "start", "start"],
-                 ["track:50", "start", "start", "start", "start"], ["track:5", "start", "start", "start", "start"]]
-    g = rebuilt(g, positions=positions, hand=["A", "3", "5", "9", "10", "6"])
-    assert ("home:3", "home:4") in [m.parts[0][2:4] for m in g.legal_moves() if m.card == "A"]
+    others = [[f"track:{t}", "start", "start", "start", "start"] for t in (60, 50, 5)]
+    g = rebuilt(g, positions=[red, *others], hand=hand)
+    assert (frm, to) in [m.parts[0][2:4] for m in g.legal_moves() if m.card == card]
     move = bots.choose(g, level, seed=1)
-    assert move.card == "A" and move.parts[0][2:4] == ("home:3", "home:4"), move
+    assert move.card == card and move.parts[0][2:4] == (frm, to), move
 
 
 def test_normal_beats_easy_in_a_small_seeded_tournament():
