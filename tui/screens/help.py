@@ -39,10 +39,15 @@ def key_rows(screen) -> list[tuple[str, str]]:
     shown: dict[str, str] = {}
     described: dict[str, str] = {}
     try:
-        active = {key: b.binding for key, b in screen.active_bindings.items()}
+        bindings = screen.active_bindings
     except Exception:
-        active = {}
+        bindings = {}
+    active = {key: b.binding for key, b in bindings.items()}
+    footer = [b.binding.action for b in bindings.values() if b.binding.show and b.enabled]
     always = getattr(screen, "HELP_ALWAYS", ())
+    # a turn's keys (HELP_ALWAYS, and the widget's in HELP_BINDINGS), listed first
+    turn = {*always, *(b.action for b in getattr(screen, "HELP_BINDINGS", ()) if isinstance(b, Binding))}
+    turn_keys: set[str] = set()
     if always:
         # the screen's own keys (and its widgets' in HELP_BINDINGS) in the order it declares
         # them, then the rest
@@ -50,6 +55,7 @@ def key_rows(screen) -> list[tuple[str, str]]:
         declared = [b for cls in reversed(type(screen).__mro__) if cls.__module__.startswith("tui.")
                     for b in vars(cls).get("BINDINGS", ())]
         own = [b for b in (*declared, *getattr(screen, "HELP_BINDINGS", ())) if isinstance(b, Binding)]
+        turn_keys = {key.strip() for b in own if b.action in turn for key in b.key.split(",")}
         ordered = {}
         for binding in own:
             for key in binding.key.split(","):
@@ -75,17 +81,9 @@ def key_rows(screen) -> list[tuple[str, str]]:
             described.setdefault(action, words)
             if binding.show:
                 shown.setdefault(action, words)
-    # A turn's keys first (HELP_ALWAYS, and the widget's in HELP_BINDINGS), then the others;
-    # in each, the ones in the footer now in its order, then the rest as declared.
-    try:
-        footer = [b.binding.action for b in screen.active_bindings.values() if b.binding.show and b.enabled]
-    except Exception:
-        footer = []
+    # A turn's keys first, then the others; in each, the ones in the footer now in its order,
+    # then the rest as declared.
     at = {action: i for i, action in reversed(list(enumerate(footer)))}
-    turn = {*always, *(b.action for b in getattr(screen, "HELP_BINDINGS", ()) if isinstance(b, Binding))}
-    turn_keys = {key.strip() for cls in type(screen).__mro__ if cls.__module__.startswith("tui.")
-                 for b in (*vars(cls).get("BINDINGS", ()), *vars(cls).get("HELP_BINDINGS", ()))
-                 if isinstance(b, Binding) and b.action in turn for key in b.key.split(",")}
     rows: dict[str, list[str]] = {}       # what it does -> keys (actions that do the same share a row)
     place: dict[str, tuple[int, int]] = {}
     for action, displays in keys.items():
