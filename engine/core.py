@@ -174,7 +174,8 @@ class Game(ABC):
 
     @abstractmethod
     def parse_move(self, d: dict):
-        """Implemented by each game."""
+        """The move `d` (from `Move.to_dict()`) stands for; engine.IllegalMove (a ValueError)
+        if `d` is not a move of this game, naming what is wrong."""
 
     def clone(self) -> "Game":
         """An independent copy (same hidden state, same RNG state)."""

@@ -229,3 +229,15 @@ def test_a_damaged_state_is_worded_alike_in_every_game_without_python_reprs(name
         d["positions"][0] = "track:99"
         with pytest.raises(ValueError, match=r"^damaged Sorry! state: 'track:99' is missing or unknown$"):
             engine.load_game(d)
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_parse_move_refuses_anything_else_with_illegal_move(name):
+    """Every game refuses what is not one of its moves with engine.IllegalMove and a reason,
+    the same exception as `play` raises: a caller needs to catch one kind, whatever the game."""
+    g = engine.new_game(name, players=4, seed=5)
+    good = g.legal_moves()[0].to_dict()
+    assert g.parse_move(good) == g.legal_moves()[0]
+    for bad in ({}, [], None, "pawn 1 please", {"kind": "zz", "type": "zz", "seat": 0}, dict(good, seat=9)):
+        with pytest.raises(engine.IllegalMove, match=r"\w"):
+            g.parse_move(bad)
