@@ -938,3 +938,21 @@ async def test_on_a_very_wide_terminal_the_panels_keep_to_the_middle(size, side)
         for panel in ("#main", "#detail"):
             region = screen.query_one(panel).region
             assert region.x == side and region.right == size[0] - side, (panel, region)
+
+
+@run_async
+async def test_the_persons_hand_shown_during_a_bots_turn_is_said_to_be_yours():
+    # under "Blue (bot, easy) to play" a bare "Hand:" read as Blue's cards (a play-tester's
+    # finding): it is the person's own, as in Sorry! points
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]},
+                           hands={0: ["2", "3", "4", "5", "9"]}, to_act=1, seed=2)
+    app = app_for(session, bot_delay=30.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = board_screen(app)
+        await until(pilot, lambda: screen._bot_move is not None, what="Blue's move on show")
+        status = screen.query_one("#status")
+        lines = str(status.render()).splitlines()
+        assert lines[0].startswith("Blue") and lines[1].startswith("Yours: "), lines
+        screen.action_skip()
+        await human_turn(pilot)
+        assert str(status.render()).splitlines()[1].startswith("Hand: ")

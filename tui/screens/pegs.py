@@ -360,9 +360,11 @@ class PegsScreen(TurnScreen):
                 text.append(f" until {COLOURS[to_act]} takes the keyboard", style="italic")
             text.append("\n")
         else:
-            # one person: "Hand" (the line above says "(you)"), which never changes with the
-            # room; people sharing the keyboard: whose hand, where it fits
-            who = "Hand" if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
+            # one person: "Hand" on their turn (the line above says "(you)") and "Yours" on
+            # another's (under "Orange (bot, normal) to play", "Hand" read as Orange's cards);
+            # people sharing the keyboard: whose hand, where it fits
+            mine = "Hand" if to_act == viewer else "Yours"
+            who = mine if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
             # the cards drawn since the last turn, after the hand: "new: 4"; where that leaves
             # no room, "+4"; else starred in the hand where a space is free
@@ -379,9 +381,9 @@ class PegsScreen(TurnScreen):
             # the note, then the label, as short as the row needs ("Hand": whose, the line
             # above says), so that the hand keeps to one row: whose hand it is stays said
             # unless the hand itself is too wide for it
-            fitting = [(label, note) for label in (who, "Hand") for note in notes
+            fitting = [(label, note) for label in (who, mine) for note in notes
                        if not room or len(label) + 2 + cards + len(note) <= room]
-            who, drew = fitting[0] if fitting else ("Hand", "")
+            who, drew = fitting[0] if fitting else (mine, "")
             if drew:
                 starred.clear()
             text.append(f"{who}: ")
