@@ -365,7 +365,7 @@ class GnomingGame(Game):
             if isinstance(move, Decline) and phase == OPENING:
                 return "both opening flips are required (G-3.3)"
             return ("each player first turns up two cards (G-3.3)" if phase == OPENING else
-                    "the players are deciding on their Hazard flips (G-4.4)")
+                    "a Hazard was discarded: each player in turn turns up a card or none (G-4.4)")
         if phase == DRAWING:
             if isinstance(move, Take):
                 if not self.piles[move.pile]:

@@ -178,6 +178,8 @@ def test_G_4_4_discarded_hazard_leaves_play_then_others_may_flip_in_seat_order()
     assert g.legal_moves() == [Flip(3, 0), Flip(3, 1), Decline(3)]
     with pytest.raises(IllegalMove):
         g.play(Flip(0, 0))                            # Red waits for Green
+    with pytest.raises(IllegalMove, match=r"Hazard was discarded: each player in turn turns up a card or none"):
+        g.play(Draw(3))                               # Green's choice is a flip or none
     g.play(Flip(3, 1))
     assert g.up[3] >> 1 & 1 and g.to_act == 0
     assert g.legal_moves()[-1] == Decline(0) and len(g.legal_moves()) == 10

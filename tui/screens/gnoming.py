@@ -545,7 +545,7 @@ class GnomingScreen(GameScreen):
                 text.append(f"turn up two cards ({view['own_opening_flips']} of 2). Arrows move, Enter turns up.\n")
             elif phase == "hazard":
                 text.append(f"{COLOURS[view['turn']]} discarded a Hazard: Enter turns up the card under "
-                            "the cursor, n turns up no card (no flip).\n")
+                            "the cursor, n turns up none.\n")
             elif phase == "draw":
                 text.append("d draws from the draw pile")
                 for pile in (0, 1):
