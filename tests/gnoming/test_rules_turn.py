@@ -398,8 +398,10 @@ def test_G_6_1_in_the_very_last_turn_the_discard_pile_is_one_choice():
     assert g.round == 2
     g = position(5, layouts=layouts, piles=(["6"], ["7"]), draw=["8", "-2"], turn=4, went_out=0, final_left=1)
     g.play(Draw(4))
-    g.play(Place(4, 0))                     # the 8 for the face-up 2: no bounce, no question
+    events = g.play(Place(4, 0))            # the 8 for the face-up 2: no bounce, no question
     assert g.round == 2
+    # the log says why no pile was asked for
+    assert "Orange discards the 2 onto discard pile 1 (the round ends with this turn)" in [e.text for e in events]
     # a turn before the last still offers both piles
     g = position(5, layouts=layouts, piles=(["6"], ["7"]), draw=["8", "-2"], turn=3, went_out=0, final_left=2)
     g.play(Draw(3))
