@@ -426,10 +426,13 @@ CANDIDATES = 6                  # normal's best moves that hard looks ahead from
 # 20-re-deal estimate, against normal's 7.6; this race leaves 2.3 for about
 # three times the play-outs. With 6 players: 3.6 with three fixed re-deals,
 # against normal's 4.7, and 1.0 with the race. With 4 players a race
-# (2, 4, 20) cut that figure from 1.3 to 0.75 but won no more games (67.0%
-# against 67.3% for five fixed re-deals, 600 games each, seeds 1-3) for 1.6
-# times the decision time, so 4 players keep five.
-SAMPLES = {4: (5, 5, 5), 6: (2, 4, 10), 8: (2, 4, 10)}
+# (2, 4, 20) cut that figure from 1.3 to 0.75 but won no more games against
+# the normal from before the HOME debt (67.0% against 67.3% for five fixed
+# re-deals, 600 games each, seeds 1-3). Against today's normal ten fixed
+# re-deals won 672 of 1,000 games (seeds 1-5) where five won 643, for twice
+# the decision time (about 30 ms); a two-round play-out won fewer (62.5%
+# against 66.75% on seeds 4-5), and ten candidates instead of six no more.
+SAMPLES = {4: (10, 10, 10), 6: (2, 4, 10), 8: (2, 4, 10)}
 Z = 2.0                         # a candidate trailing the leader by Z standard errors is dropped
 PRIOR = 0.1                     # share of normal's score added to the look-ahead mean
 LEAF_HAND = 1.0                 # weight of the cards hard holds when its turn comes back
