@@ -172,10 +172,19 @@ class Game(ABC):
     def view(self, seat: int | None = None) -> dict:
         """Implemented by each game."""
 
-    @abstractmethod
     def parse_move(self, d: dict):
         """The move `d` (from `Move.to_dict()`) stands for; engine.IllegalMove (a ValueError)
         if `d` is not a move of this game, naming what is wrong."""
+        try:
+            return self._parse_move(d)
+        except IllegalMove:
+            raise
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+
+    @abstractmethod
+    def _parse_move(self, d: dict):
+        """Implemented by each game: the move, or a ValueError naming what is wrong."""
 
     def clone(self) -> "Game":
         """An independent copy (same hidden state, same RNG state)."""

@@ -20,8 +20,7 @@ import random
 import secrets
 from collections import Counter
 
-from ..core import (Event, Game, IllegalMove, check_players, child_rng, damaged_state, is_seat, copy_rng, rng_from_json,
-                    rng_to_json)
+from ..core import Event, Game, check_players, child_rng, damaged_state, is_seat, copy_rng, rng_from_json, rng_to_json
 from .apply import ROUNDS, apply_move, draw_pile_spent, start_round, turn_limit
 from .cards import CARD_NAME, COUNTS, DECK_SIZE, HAZARD, card_words, parse_card
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
@@ -92,11 +91,8 @@ class GnomingGame(Game):
         """Game totals so far (the sum of the finished rounds)."""
         return list(self.totals)
 
-    def parse_move(self, d: dict):
-        try:
-            return parse_move(d, self.players)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
+    def _parse_move(self, d: dict):
+        return parse_move(d, self.players)
 
     def _generate(self) -> list:
         return generate(self)

@@ -122,7 +122,7 @@ class PegsGame(Game):
             return f"{move.card} cannot be discarded now: a card can move (P-4.4)"
         return f"{move} is not one of the legal moves now"
 
-    def parse_move(self, d: dict):
+    def _parse_move(self, d: dict):
         move = move_from_dict(d)
         if not is_seat(move.seat, self.players):
             raise IllegalMove(f"not a Pegs and Jokers move of a {self.players}-player game (no seat {move.seat})")

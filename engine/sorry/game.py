@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ..core import (Event, Game, IllegalMove, and_list, check_players, child_rng, copy_rng, damaged_state, is_seat,
-                    rng_from_json, rng_to_json)
+from ..core import (Event, Game, and_list, check_players, child_rng, copy_rng, damaged_state, is_seat, rng_from_json,
+                    rng_to_json)
 from . import moves as mv
 from .board import (BWD, CIRCLE, COLOURS, FWD, HOME, LOC_NAMES, LOC_WORDS, NAME_LOCS, NONE,
                     PAWN_WORDS, SAFE1, SLIDE, START, steps_between)
@@ -320,13 +320,10 @@ class SorryGame(Game):
         pos = self.pos if pos is None else pos
         return [[LOC_NAMES[pos[s * 4 + k]] for k in range(4)] for s in range(self.players)]
 
-    def parse_move(self, d: dict) -> SorryMove:
-        try:
-            move = SorryMove.from_dict(d)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
+    def _parse_move(self, d: dict) -> SorryMove:
+        move = SorryMove.from_dict(d)
         if not is_seat(move.seat, self.players):
-            raise IllegalMove(f"not a Sorry! move of a {self.players}-player game (no seat {move.seat}): {d!r}")
+            raise ValueError(f"not a Sorry! move of a {self.players}-player game (no seat {move.seat}): {d!r}")
         return move
 
     # ------------------------------------------------------ legal moves
