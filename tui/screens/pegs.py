@@ -360,10 +360,9 @@ class PegsScreen(TurnScreen):
                 text.append(f" until {COLOURS[to_act]} takes the keyboard", style="italic")
             text.append("\n")
         else:
-            # one person: "Hand" on their turn (the line above says "(you)") and once the game
-            # is over; "Yours" on another's (under "Orange (bot, normal) to play", "Hand" read
-            # as Orange's cards); people sharing the keyboard: whose hand, where it fits
-            mine = "Yours" if to_act is not None and to_act != viewer else "Hand"
+            # one person: "Hand" or "Yours" (`own_hand_label`); people sharing the keyboard:
+            # whose hand, where it fits
+            mine = self.own_hand_label(viewer)
             who = mine if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
             # the cards drawn since the last turn, after the hand: "new: 4"; where that leaves

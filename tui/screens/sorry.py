@@ -327,12 +327,11 @@ class SorryScreen(TurnScreen):
             if viewer is None or hand is None:
                 text.append("Hand: hidden\n", style="italic")
             else:
-                # "Hand", not "Your hand": five cards then fit the 80-column panel on one line;
-                # "Yours" under another seat's "… to play" (not read as that seat's cards)
+                # "Hand", not "Your hand": five cards then fit the 80-column panel on one line
                 if len(self.session.humans) > 1:
                     who = f"{sv.COLOUR_NAMES[viewer]}'s hand"
                 else:
-                    who = "Hand" if g.to_act == viewer else "Yours"
+                    who = self.own_hand_label(viewer)
                 text.append(f"{who}: ")
                 legal_cards = {m.card for m in g.legal_moves() if m.kind not in ("discard",)} \
                     if self.awaiting else set()

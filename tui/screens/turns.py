@@ -622,6 +622,13 @@ class TurnScreen(GameScreen):
             return self.viewer
         return None
 
+    def own_hand_label(self, viewer: int) -> str:
+        """One person's hand: "Hand" on their turn (the line above says "(you)") and once the
+        game is over, "Yours" on another seat's (under "Blue (bot, normal) to play", "Hand"
+        read as Blue's cards)."""
+        to_act = self.game.to_act
+        return "Yours" if to_act is not None and to_act != viewer else "Hand"
+
     def _selected_card(self) -> str | None:
         if self._cards and 0 <= self._card_index < len(self._cards):
             return self._cards[self._card_index]
