@@ -256,7 +256,8 @@ def discard(g, seat: int, pile: int | None, events: list) -> None:
         events.append(Event("hazard", f"{SEAT_NAME[seat]} discards a Hazard: it leaves play and {then}", seat))
         end_turn(g, events, True)
         return
-    # (the round's last turn: the pile makes no difference, so there is no choice, G-6.1 above)
+    # (the round's last turn, both piles open: `discard_piles` offers only the left one, as the
+    # round ends with this discard, so the log says why no pile was asked for)
     why = " (the round ends with this turn)" if last_turn(g) and all(g.piles) else ""
     g.piles[pile].append(card)
     events.append(Event("discard", f"{SEAT_NAME[seat]} discards {CARD_WORDS[card]} onto {PILE_NAME[pile]}{why}",
