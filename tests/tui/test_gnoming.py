@@ -155,7 +155,7 @@ async def test_a_seven_player_game_with_two_people_at_80x24():
 @run_async
 async def test_people_sharing_the_keyboard_each_keep_their_own_cursor():
     # each person's first turn starts in the middle, not where the last person left the cursor,
-    # and their next turn where they left it (a draw has no card at the cursor to move it to)
+    # and their next turn where they left it
     session = gnoming_session(("human", "easy", "human", "easy"), seed=7)
     app = app_for(session)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -173,7 +173,10 @@ async def test_people_sharing_the_keyboard_each_keep_their_own_cursor():
                 assert screen.cursor == 4, (seat, screen.cursor)
                 for key in ("up", "left") if seat == 0 else ("down", "right"):
                     await send(pilot, key)
-                await pilot.pause()
+            else:                                    # the cursor stays on the card just turned up
+                assert screen.cursor == left[seat], (seat, screen.cursor, left)
+                await send(pilot, "right" if seat == 0 else "left")
+            await pilot.pause()
             left[seat] = screen.cursor
             moves = len(session.record.moves)
             await send(pilot, "enter")
@@ -395,9 +398,10 @@ async def test_a_bounce_is_chosen_with_the_cursor_and_enter():
 
 
 @run_async
-async def test_a_bounce_starts_with_the_cursor_by_the_card_just_placed():
-    # the placed cell can't take the bounce: the cursor goes to the nearest cell that can
-    # (a face-down one among equals), not back to row 1 col 1
+async def test_a_bounce_starts_with_the_cursor_where_the_person_left_it():
+    # the placed cell can't take the bounce: the cursor stays on it (keys typed ahead act where
+    # they were aimed), and the Turn panel names the cells the card can bounce onto
+    from engine.gnoming.layout import CELL_NAME
     from engine.gnoming.moves import Bounce
 
     def bouncing(g) -> bool:
@@ -409,16 +413,18 @@ async def test_a_bounce_starts_with_the_cursor_by_the_card_just_placed():
         assert await settle(pilot) == "human"
         screen = gnoming_screen(app)
         g = screen.game
-        targets = {m.cell for m in g.legal_moves() if isinstance(m, Bounce)}
-        down = {c for c, card in enumerate(g.view(0)["layouts"][0]) if card is None}
-        for start in set(range(9)) - targets:
-            screen.cursor = start
+        targets = sorted(m.cell for m in g.legal_moves() if isinstance(m, Bounce))
+        for start in set(range(9)) - set(targets):
+            screen.cursor, screen.message = start, ""
             screen._begin_human(0)
-            distance = lambda c: abs(c // 3 - start // 3) + abs(c % 3 - start % 3)   # noqa: E731
-            nearest = min(distance(c) for c in targets)
-            assert screen.cursor in targets and distance(screen.cursor) == nearest, (start, screen.cursor)
-            if any(distance(c) == nearest for c in targets & down):
-                assert screen.cursor in down
+            assert screen.cursor == start
+            status = " ".join(str(screen.query_one("#status").render()).split())
+            where = " or ".join(CELL_NAME[c] for c in targets) if len(targets) <= 3 else "any other card"
+            assert f"Nothing to bounce onto under the cursor: move to {where} (arrows), then Enter." in status, status
+        played = len(screen.session.record.moves)
+        await send(pilot, "enter")                      # nothing here: it says why, and plays nothing
+        await pilot.pause()
+        assert len(screen.session.record.moves) == played and screen.cursor == start
 
 
 @run_async
@@ -674,6 +680,18 @@ def test_sets_already_face_up_are_in_braces_during_play():
     assert big[1] == "|{ 5}| #{ 5}# |{ M}|", big                  # (--ascii: a frame of #)
 
 
+def test_the_round_end_key_shows_a_card_of_this_rounds_own_set_or_says_there_is_none():
+    from themes import glyphs
+    from tui.screens.gnoming import matched_legend
+
+    plain = ["3", "9", "-1", "4", "6", "7", "1", "2", "8"]
+    column = ["10", "9", "3", "10", "6", "7", "M", "2", "8"]         # column 1: 10 10 M
+    assert matched_legend([plain, column], glyphs(True)) == \
+        "Cards in a matching row or column are in braces: {10}."
+    assert matched_legend([plain, plain], glyphs(True)) == \
+        "No grid has a matching row or column this round (they would be in braces)."
+
+
 def test_a_cell_without_a_move_dims_its_frame_not_its_card():
     from themes import glyphs
     from tui import gnoming_view as gv
@@ -712,6 +730,8 @@ async def test_a_key_typed_twice_does_not_choose_the_next_persons_move(monkeypat
         screen = gnoming_screen(app)
         first = screen.game.to_act
         for flips in (1, 2):                        # the same person's two opening flips: no wait
+            if flips == 2:                          # (the cursor stays on the card just turned up)
+                await send(pilot, "right")
             await send(pilot, "enter")
             await until(pilot, lambda: len(session.record.moves) == flips, what=f"flip {flips}")
         assert screen.game.to_act != first
@@ -875,26 +895,33 @@ def test_a_long_score_line_wraps_under_its_words_with_the_score_kept_on_the_last
 
 
 @run_async
-async def test_the_cursor_says_when_it_moved_by_itself_after_a_turn_up():
-    # after the first opening flip the cursor's card is face up: it goes to the nearest
-    # face-down card, and the Turn panel says so (an arrow typed next starts from there)
+async def test_the_cursor_stays_after_a_turn_up_and_keys_typed_ahead_act_where_aimed():
+    # after the first opening flip the cursor's card is face up: the cursor stays there and the
+    # Turn panel says what to do; Enter again turns up nothing, and → Enter turns up the card
+    # to the right of the first, as typed
     session = gnoming_session(("human", "easy"), seed=5, until_state=lambda g: g.to_act == 0)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "human"
         screen = gnoming_screen(app)
         before, played = screen.cursor, len(session.record.moves)
-        assert session.game.phase == "flip" and screen.game.to_act == 0
+        assert session.game.phase == "flip" and screen.game.to_act == 0 and before == 4
         await send(pilot, "enter")
         await until(pilot, lambda: len(session.record.moves) == played + 1 and screen.awaiting,
                     what="the first flip")
         await pilot.pause()
-        assert screen.cursor != before
+        assert screen.cursor == before
         status = " ".join(str(screen.query_one("#status").render()).split())
-        assert "The cursor moved to the nearest card you can turn up." in status, status
+        assert "Nothing to turn up under the cursor: move to a face-down card (arrows), then Enter." in status, status
+        await send(pilot, "enter")
+        await pilot.pause()
+        assert len(session.record.moves) == played + 1
         await send(pilot, "right")
         await pilot.pause()
-        assert "cursor moved" not in str(screen.query_one("#status").render())
+        assert "Nothing to turn up" not in str(screen.query_one("#status").render())
+        await send(pilot, "enter")
+        await until(pilot, lambda: len(session.record.moves) == played + 2, what="the second flip")
+        assert session.record.moves[played + 1]["cell"] == 5, session.record.moves[played + 1]
 
 
 @run_async

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine.gnoming.cards import CARD_WORDS, parse_card
-from engine.gnoming.layout import CELL_NAME
+from engine.gnoming.layout import CELL_NAME, LINES
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, pile_name
 from engine.gnoming.scoring import score_layout
 
@@ -176,19 +176,27 @@ class GnomingScreen(GameScreen):
             self.cursor = self._cursors.get(seat, 4)
             self._cursor_seat = seat
         if self.game.move_at(self.cursor) is None:
-            # the nearest cell with a move (a face-down one first among equals), not the
-            # first: after a placement the cursor stays by it, and Enter out of habit
-            # doesn't bounce onto a card far away
-            row, col = divmod(self.cursor, 3)
-            down = {c for c, card in enumerate(self.game.view(seat)["layouts"][seat]) if card is None}
-            cells = [c for c in range(9) if self.game.move_at(c) is not None]
-            if cells:
-                self.cursor = min(cells, key=lambda c: (abs(c // 3 - row) + abs(c % 3 - col),
-                                                        c not in down, c))
-                # said, so that an arrow key typed next isn't a surprise
-                what = {Flip: "turn up", Bounce: "bounce onto"}.get(type(self.game.move_at(self.cursor)))
-                if what and not self.message:
-                    self.message = f"The cursor moved to the nearest card you can {what}."
+            # The cursor stays where the person left it (a turn-up is for good: keys typed
+            # ahead must act where they were aimed, not from a cell chosen for them); the
+            # Turn panel says where the moves are instead.
+            if not self.message:
+                self.message = self._no_move_here_note()
+        self.redraw_turn()
+
+    def _no_move_here_note(self) -> str:
+        """What to do when the cell under the cursor has no move but others have ("" if
+        none has: at a draw every cell waits for it)."""
+        g = self.game
+        cells = [c for c in range(9) if g.move_at(c) is not None]
+        if not cells:
+            return ""
+        what = {Flip: "turn up", Bounce: "bounce onto", Place: "place onto"}.get(type(g.move_at(cells[0])), "play")
+        if isinstance(g.move_at(cells[0]), Flip):
+            where = "a face-down card"
+        else:
+            where = (" or ".join(CELL_NAME[c] for c in cells) if len(cells) <= 3 else
+                     "any other card" if len(cells) == 8 else "a card whose frame is not dimmed")
+        return f"Nothing to {what} under the cursor: move to {where} (arrows), then Enter."
         self.redraw_turn()
 
     def _begin_bot(self, seat: int) -> None:
@@ -626,6 +634,17 @@ def score_note(name: str, words: str, width: int) -> str:
     return hang(f"{name:<7} {words}", width, " " * 8).replace("\xa0", " ")
 
 
+def matched_legend(layouts: list, glyphs) -> str:
+    """The round-end grids' key: braces mark a matching row or column, shown on a card of
+    this round's first such line ("" said plainly when no grid has one)."""
+    for layout in layouts:
+        _, sets = gv.matched_cells(layout)
+        if sets:
+            card = layout[LINES[sets[0][0]][0]]
+            return f"Cards in a matching row or column are in braces: {{{gv.card_text(card, glyphs)}}}."
+    return "No grid has a matching row or column this round (they would be in braces)."
+
+
 class RoundEndScreen(SummaryScreen):
     """The end of a round: every grid revealed, matched lines in braces, ±5, the score sheet."""
 
@@ -646,7 +665,7 @@ class RoundEndScreen(SummaryScreen):
             text.append(": the draw pile ran out again (no going-out bonus).\n")
         else:
             text.append(f" ({ended}).\n")
-        text.append("Cards in a matching row or column are in braces: { 6}.\n", style="italic")
+        text.append(matched_legend(last["layouts"], glyphs) + "\n", style="italic")
         # as many grids to a row as the box holds (#summary: 96 wide at most, less its
         # border, padding and scrollbar; a grid and its gap take 18 columns, the last no gap)
         inner = min(96, self.app.size.width) - 6
