@@ -49,15 +49,21 @@ class MoveList(WrapsToWidth, Options):
 
     BINDINGS = [
         Binding("enter", "select", "Play", id="play", tooltip="Play the highlighted move"),
-        Binding("tab", "cycle(1)", "Next", id="next-move", tooltip="Highlight the next legal move"),
+        Binding("tab", "cycle(1)", "Next", id="next-move",
+                tooltip="Highlight the next legal move (after the last, the first)"),
         Binding("shift+tab", "cycle(-1)", "Previous move", show=False,
-                tooltip="Highlight the previous legal move"),
+                tooltip="Highlight the previous legal move (before the first, the last)"),
         # ↓/↑ the same, but at the last (first) move they first scroll to a reason or note
         # below (above) it that the box cuts off
         Binding("down", "step(1)", "Next move", show=False, tooltip=_STEP_DOWN),
         Binding("up", "step(-1)", "Previous move", show=False, tooltip=_STEP_UP),
         Binding("j", "step(1)", show=False, tooltip=_STEP_DOWN),
         Binding("k", "step(-1)", show=False, tooltip=_STEP_UP),
+        # OptionList's own, said in full (its words are "First", "Last", "Page Up")
+        Binding("home", "first", show=False, tooltip="Highlight the first move in the list"),
+        Binding("end", "last", show=False, tooltip="Highlight the last move in the list"),
+        Binding("pageup", "page_up", show=False, tooltip="Up the move list a boxful"),
+        Binding("pagedown", "page_down", show=False, tooltip="Down the move list a boxful"),
         # games with a hand: choose the card (TurnScreen.check_action hides these otherwise)
         Binding("left", "screen.card(-1)", "Card", key_display="←/→", id="card",
                 tooltip="Choose another card from your hand"),
