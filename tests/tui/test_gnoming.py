@@ -560,7 +560,8 @@ async def test_with_one_discard_pile_empty_a_drawn_card_is_discarded_with_x_show
 
 @run_async
 async def test_the_end_of_a_round_lays_out_as_many_grids_as_fit():
-    # seven grids: four to a row at 80 columns (a fifth would wrap mid-card), five from 100
+    # seven grids: four to a row at 80 columns (a fifth would wrap mid-card), five from 100;
+    # the totals come before the words on each grid
     session = gnoming_session(("human",) + ("easy",) * 6, seed=6, until_state=lambda g: g.round == 2)
     app = app_for(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -574,9 +575,14 @@ async def test_the_end_of_a_round_lays_out_as_many_grids_as_fit():
 
         assert max(map(len, rows())) <= text.content_size.width
         assert sum(line.count(" pts") for line in rows() if line.startswith("Red")) == 4
-        # at 80x24 the sheet is taller than the screen: the footer offers the scroll keys
+        # at 80x24 the summary is taller than the screen: the footer offers the scroll keys;
+        # the score sheet, all seven seats' totals, is on screen before any scrolling
         box = app.screen.query_one("#summary")
         assert box.max_scroll_y > 0
+        shown = screen_text(app)
+        assert "Total" in shown and all(session.seat_label(seat)[:15] in shown for seat in range(7)), shown
+        last_sheet_row = next(line for line in rows() if line.startswith(session.seat_label(6)[:22]))
+        assert last_sheet_row in shown, (last_sheet_row, shown)
         await footer_settles(pilot, shows=("↑/↓ Scroll",))
         await pilot.press("end")
         await scrolled(pilot, box, lambda: box.max_scroll_y)

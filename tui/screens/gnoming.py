@@ -689,11 +689,14 @@ class RoundEndScreen(SummaryScreen):
             for ln in lines:
                 text.append_text(ln)
                 text.append("\n")
-        for note in notes:
-            text.append(note + "\n")
+        # the totals before how each grid scored: with 7 players at 80 x 24 the sheet is
+        # on screen without scrolling, the words under it
         text.append("\n")
         text.append_text(gv.score_sheet(g.view(None), [s.seat_label(i) for i in range(n)]))
         text.append("\n\n")
+        for note in notes:
+            text.append(note + "\n")
+        text.append("\n")
         if g.is_over:
             text.append("That was the last round. Enter: the results.", style="bold")
         else:
