@@ -1,6 +1,6 @@
 """G-6: going out, the final turns and the reveal."""
 from engine.gnoming.cards import parse_card
-from engine.gnoming.moves import Discard, Draw, Place, Take
+from engine.gnoming.moves import Bounce, Discard, Draw, Place, Take
 from engine.gnoming.scoring import score_layout
 
 from .helpers import grid, position
@@ -129,3 +129,18 @@ def test_G_7_7_a_tie_for_lowest_counts_as_lowest_at_the_round_end():
     assert g.scores == [29, 34, 54] and g.round_scores == [[29, 34, 54]]
     texts = [e.text for e in events if e.kind == "score"]
     assert texts == ["Red went out first: -5 bonus", "Round 1 scores: Red 29, Blue 34, Yellow 54"]
+
+
+def test_G_6_1_a_bounce_onto_the_last_face_down_card_goes_out():
+    # Red places a 5 on the face-down 7 (cell 4); the 7 matches the face-up 7 and may bounce:
+    # onto the last face-down card (cell 6) it turns up the whole grid, onto a face-up one not
+    g = position(3, layouts={0: "1 -1 7 / 4 [7] -2 / [9] -1 -2"}, piles=(["-1"], ["-2"]), draw=["5"])
+    g.play(Draw(0))
+    g.play(Place(0, 4))
+    assert g.phase == "replaced" and g.hand == C("7")
+    assert g.goes_out(Bounce(0, 7, 6)) and not g.goes_out(Bounce(0, 7, 1))
+    assert not g.goes_out(Bounce(1, 7, 6))                   # not Blue's turn
+    g.play(Bounce(0, 7, 6))                                  # turns up the 9: nothing it matches
+    while g.turn == 0 and g.phase == "replaced":
+        g.play(next(m for m in g.legal_moves() if isinstance(m, Discard)))
+    assert g.went_out == 0 and g.up[0] == 0b111111111
