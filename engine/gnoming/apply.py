@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core import Event
 from .cards import CARD_WORDS, DECK, DECK_SIZE, HAZARD, MULLIGAN, card_name, card_words
 from .generate import (DRAWING, OPENING, FROM_DISCARD, FROM_DRAW, FROM_LAYOUT, HAZARD_FLIPS, OVER,
-                       PLAYING, REPLACED, bounce_targets, discard_piles, last_turn)
+                       PLAYING, REPLACED, bounce_targets, discard_piles, face_up_mulligans, last_turn)
 from .layout import ALL, CELL_NAME, CELLS_OF
 from .moves import (PILE_NAME, SEAT_NAME, Bounce, Decline, Discard, Draw, Flip, Place, Take, pile_name,
                     seat_name)
@@ -259,6 +259,9 @@ def discard(g, seat: int, pile: int | None, events: list) -> None:
     # (the round's last turn, both piles open: `discard_piles` offers only the left one, as the
     # round ends with this discard, so the log says why no pile was asked for)
     why = " (the round ends with this turn)" if last_turn(g) and all(g.piles) else ""
+    if card == MULLIGAN and g.phase == PLAYING and face_up_mulligans(g.cards, g.up[seat], seat * 9):
+        # the drawn or taken Mulligan could only replace the one face up: why it went
+        why = f" ({SEAT_NAME[seat]} has a Mulligan face up already: only one may be){why}"  # G-4.6
     g.piles[pile].append(card)
     events.append(Event("discard", f"{SEAT_NAME[seat]} discards {CARD_WORDS[card]} onto {PILE_NAME[pile]}{why}",
                         seat))

@@ -269,6 +269,14 @@ def test_G_4_6_a_mulligan_may_not_make_two_face_up():
     assert g.legal_moves() == [Place(0, 0), Discard(0, 0), Discard(0, 1)]
     with pytest.raises(IllegalMove, match="one Mulligan.*only take the place of your face-up Mulligan at row 1 col 1"):
         g.play(Place(0, 4))
+    # discarded, the log says why (placing it could only swap the two Mulligans)
+    events = g.play(Discard(0, 1))
+    assert events[0].text == ("Red discards a Mulligan onto discard pile 2 (Red has a Mulligan face up "
+                              "already: only one may be)"), events[0].text
+    # with none face up the discard is a choice: no reason given
+    g = position(3, layouts={0: PLAIN}, piles=(["6"], ["7"]), draw=["M"])
+    g.play(Draw(0))
+    assert g.play(Discard(0, 0))[0].text == "Red discards a Mulligan onto discard pile 1"
 
 
 def test_G_4_6_two_face_up_mulligans_from_flips_stay_but_no_third_placement():
