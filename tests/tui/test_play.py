@@ -178,7 +178,7 @@ async def test_bots_play_at_the_chosen_pace_and_space_skips_ahead():
         assert app.screen.__class__.__name__ == "HelpScreen"
         # on a bot's turn help still lists the keys of the player's own turn (the footer doesn't)
         rows = dict((what, keys) for keys, what in app.screen.rows)
-        assert "Tab" in rows["Highlight the next legal move (after the last, the first)"]
+        assert "Tab" in rows["Highlight the next legal move (wraps round)"]
         assert rows["Play the highlighted move"] == "⏎"
         assert "Skip ahead" in " ".join(rows)
         await footer_settles(pilot, shows=("Esc/? Close",))
@@ -658,7 +658,7 @@ async def test_help_lists_the_keys_and_the_rules():
                      "Back to the title screen", "Quit (the game is saved", "This help",
                      "Only that pawn's moves"):
             assert any(row.startswith(what) for row in keys), what
-        assert "Tab" in keys["Highlight the next legal move (after the last, the first)"]
+        assert "Tab" in keys["Highlight the next legal move (wraps round)"]
         # the move list's own keys, said in full (not Textual's "First", "Page Up")
         assert keys["Highlight the first move in the list"] == "Home", keys
         assert keys["Down the move list a boxful"] == "PgDn", keys

@@ -50,9 +50,9 @@ class MoveList(WrapsToWidth, Options):
     BINDINGS = [
         Binding("enter", "select", "Play", id="play", tooltip="Play the highlighted move"),
         Binding("tab", "cycle(1)", "Next", id="next-move",
-                tooltip="Highlight the next legal move (after the last, the first)"),
+                tooltip="Highlight the next legal move (wraps round)"),
         Binding("shift+tab", "cycle(-1)", "Previous move", show=False,
-                tooltip="Highlight the previous legal move (before the first, the last)"),
+                tooltip="Highlight the previous legal move (wraps round)"),
         # ↓/↑ the same, but at the last (first) move they first scroll to a reason or note
         # below (above) it that the box cuts off
         Binding("down", "step(1)", "Next move", show=False, tooltip=_STEP_DOWN),
