@@ -190,14 +190,14 @@ class GnomingScreen(GameScreen):
         cells = [c for c in range(9) if g.move_at(c) is not None]
         if not cells:
             return ""
-        what = {Flip: "turn up", Bounce: "bounce onto", Place: "place onto"}.get(type(g.move_at(cells[0])), "play")
-        if isinstance(g.move_at(cells[0]), Flip):
+        kind = type(g.move_at(cells[0]))
+        what = {Flip: "turn up", Bounce: "bounce onto", Place: "place onto"}.get(kind, "play")
+        if kind is Flip:
             where = "a face-down card"
         else:
             where = (" or ".join(CELL_NAME[c] for c in cells) if len(cells) <= 3 else
                      "any other card" if len(cells) == 8 else "a card whose frame is not dimmed")
         return f"Nothing to {what} under the cursor: move to {where} (arrows), then Enter."
-        self.redraw_turn()
 
     def _begin_bot(self, seat: int) -> None:
         if len(self.session.humans) >= 2:
