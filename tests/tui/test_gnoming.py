@@ -538,6 +538,17 @@ async def test_with_one_discard_pile_empty_the_footer_offers_only_the_other():
         await until(pilot, lambda: screen.game.phase != "draw", what="the card to be taken")
 
 
+def test_one_discard_pile_offered_is_called_the_empty_one_only_when_it_is():
+    # G-4.5's empty pile, or the round's last turn (the engine offers the left pile alone, the
+    # round ending with the discard): a tester read "pile 1 (the empty one)" beside 11 cards
+    from tui.screens.gnoming import discard_words
+
+    assert discard_words([Discard(0, 1)], "it", [["8"], []]) == "x discards it onto pile 2 (the empty one)"
+    assert discard_words([Discard(0, 0)], "it", [["3", "8"], ["10"]]) == \
+        "x discards it onto pile 1 (the round ends with this turn: either pile is the same)"
+    assert discard_words([Discard(0, 0), Discard(0, 1)], "it", [["8"], ["10"]]) == "1 or 2 discards it onto that pile"
+
+
 @run_async
 async def test_with_one_discard_pile_empty_a_drawn_card_is_discarded_with_x_shown_once():
     # A drawn card must go onto the empty pile (G-4.5): that one discard is "x Discard" in

@@ -564,7 +564,7 @@ class GnomingScreen(GameScreen):
             elif phase == "play":
                 text.append("Enter places the card in hand at the cursor")
                 if Discard in keys:
-                    text.append(", " + discard_words(legal, "the Hazard"))
+                    text.append(", " + discard_words(legal, "the Hazard", view["discards"]))
                 text.append(".\n")
             elif phase == "replaced":
                 drawn = view.get("drawn")
@@ -572,7 +572,7 @@ class GnomingScreen(GameScreen):
                 text.append(f"you hold the {gv.card_words(drawn)} you replaced. ")
                 if bounce:
                     text.append("Enter bounces it to the cursor; ")
-                text.append(discard_words(legal, "it"))
+                text.append(discard_words(legal, "it", view["discards"]))
                 text.append(" and stops.\n" if bounce else ".\n")
         if self.message:
             text.append(self.message + "\n", style="italic")
@@ -614,15 +614,17 @@ def going_out_words(score: int, spent: bool = False) -> str:
             "bounce). Going out first: -5 if that is the lowest round score (or tied), +5 if not.")
 
 
-def discard_words(legal: list, hazard: str) -> str:
+def discard_words(legal: list, hazard: str, discards: list) -> str:
     """How to discard the card in hand, as the footer shows it: x for a Hazard (`hazard`
     names it; it leaves play) or for the one pile open (G-4.5: an empty pile must be
-    filled), 1 or 2 for either pile."""
+    filled; in the round's last turn the engine offers the left pile alone, as the round
+    ends with the discard), 1 or 2 for either pile. `discards`: the view's piles."""
     piles = [m.pile for m in legal if isinstance(m, Discard)]
     if piles == [None]:
         return f"x discards {hazard} (it leaves play)"
     if len(piles) == 1:
-        return f"x discards it onto pile {piles[0] + 1} (the empty one)"
+        why = "the empty one" if not discards[piles[0]] else "the round ends with this turn: either pile is the same"
+        return f"x discards it onto pile {piles[0] + 1} ({why})"
     return " or ".join(str(p + 1) for p in piles) + " discards it onto that pile"
 
 
