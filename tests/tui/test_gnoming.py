@@ -1035,9 +1035,10 @@ def _auto_discard_cell(g) -> int | None:
 
 
 @run_async
-async def test_a_placement_that_discards_by_itself_says_so_on_the_board():
+async def test_a_placement_that_discards_by_itself_says_so_on_the_board_then_as_the_last_turns():
     # a tester placed a card, and the turn passed with no word but the log's: the card
-    # turned up could not bounce, and one pile was empty (G-4.5), so the engine discarded it
+    # turned up could not bounce, and one pile was empty (G-4.5), so the engine discarded it;
+    # another read the note, still up on their next turn, as news
     session = gnoming_session(("human", "easy", "easy"), seed=3,
                               until_state=lambda g: _auto_discard_cell(g) is not None)
     cell = _auto_discard_cell(session.game)
@@ -1055,6 +1056,14 @@ async def test_a_placement_that_discards_by_itself_says_so_on_the_board():
         note = f"{discarded} (it could not bounce, and there was no choice of pile)."
         await until(pilot, lambda: note in " ".join(str(screen.query_one("#status").render()).split()),
                     what="the note on the board, after the bots' moves")
+        # on the person's next turn it says it is old news: it read as just happened
+        assert await settle(pilot) == "human" and screen.game.to_act == 0
+        status = " ".join(str(screen.query_one("#status").render()).split())
+        assert f"Your last turn: {note}" in status, status
+        # and goes with their next move
+        await send(pilot, "d")
+        await until(pilot, lambda: "could not bounce" not in str(screen.query_one("#status").render()),
+                    what="the note to go")
 
 
 def test_the_score_sheet_of_the_results_marks_the_winner_as_the_other_games_do():

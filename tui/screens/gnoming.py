@@ -108,6 +108,8 @@ class GnomingScreen(GameScreen):
         self._cursors: dict[int, int] = {}   # each person's cursor as their last turn left it
         self._cursor_seat: int | None = None  # whose it is now
         self.message = ""
+        self._message_moves = 0             # the number of moves played when `message` was set ...
+        self._message_seat: int | None = None    # ... after whose move
         humans = session.humans
         self._home = humans[0] if humans else 0     # whose grid is large between turns
         self._ended = False       # a round's summary is open: the board shows that round's grids
@@ -175,6 +177,14 @@ class GnomingScreen(GameScreen):
                 self._cursors[self._cursor_seat] = self.cursor
             self.cursor = self._cursors.get(seat, 4)
             self._cursor_seat = seat
+        if self.message and len(self.session.record.moves) > self._message_moves:
+            # the note on a person's last move stays up through the others' moves, to be read
+            # (at the bots' quickest pace too); on that person's next turn it says it is old
+            # news, and another person's turn doesn't show it (the log keeps it)
+            if seat == self._message_seat and not self.message.startswith(LAST_TURN):
+                self.message = LAST_TURN + self.message
+            elif seat != self._message_seat:
+                self.message = ""
         if self.game.move_at(self.cursor) is None:
             # The cursor stays where the person left it (a turn-up is for good: keys typed
             # ahead must act where they were aimed, not from a cell chosen for them); the
@@ -215,6 +225,7 @@ class GnomingScreen(GameScreen):
         events = self.play_and_log(move)
         if person and isinstance(move, (Place, Bounce)):
             self.message = auto_discard_note(events, move.seat)
+            self._message_moves, self._message_seat = len(self.session.record.moves), move.seat
         if len(self.game.round_scores) > rounds:
             self.message = ""
             self._show_round_end()
@@ -589,6 +600,9 @@ class GnomingScreen(GameScreen):
                             style="italic")
         text.rstrip()
         update_static(self.query_one("#status", Static), text)
+
+
+LAST_TURN = "Your last turn: "
 
 
 def auto_discard_note(events: list, seat: int) -> str:
