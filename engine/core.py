@@ -225,6 +225,11 @@ def damaged_state(title: str, exc: Exception) -> ValueError:
     ("damaged Sorry! state: 'track:99' is missing or unknown"), never a Python repr."""
     if isinstance(exc, KeyError) and exc.args:
         detail = f"{exc.args[0]!r} is missing or unknown"
+    elif isinstance(exc, (TypeError, AttributeError)):
+        # Python's words ("unhashable type: 'list'") mean nothing to a player
+        detail = "a value is of the wrong kind"
+    elif isinstance(exc, IndexError):
+        detail = "a number is out of range"
     else:
         detail = str(exc) or type(exc).__name__
     return ValueError(f"damaged {title} state: {detail}")

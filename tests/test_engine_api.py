@@ -224,6 +224,16 @@ def test_a_damaged_state_is_worded_alike_in_every_game_without_python_reprs(name
     with pytest.raises(ValueError) as info:
         engine.load_game(d)
     assert str(info.value) == f"damaged {g.title} state: '{key}' is missing or unknown"
+    # a value of the wrong kind: never Python's "unhashable type: 'list'" (a tester's Load screen)
+    d = g.to_dict()
+    if name == "sorry":
+        d[key][0] = ["bogus", 999]
+    else:
+        d[key][0][0] = ["bogus", 999]                # (the tester's: a list where a place belongs)
+    with pytest.raises(ValueError) as info:
+        engine.load_game(d)
+    assert str(info.value).startswith(f"damaged {g.title} state: "), str(info.value)
+    assert not any(python in str(info.value) for python in ("type", "object", "index")), str(info.value)
     if name == "sorry":
         d = g.to_dict()
         d["positions"][0] = "track:99"
