@@ -733,18 +733,24 @@ class ToContinue(NamedTuple):
     entry: Entry | None           # the game to resume; None: no unfinished game at all
     busy: str | None              # why `entry` can't be opened here (every unfinished game is open elsewhere)
     passed: tuple[tuple[Entry, str], ...] = ()   # newer unfinished games passed over, and why (open elsewhere)
+    damaged: tuple[Entry, ...] = ()   # newer files that can't be opened here (perhaps the game meant)
 
 
 def to_continue(entries: list[Entry]) -> ToContinue:
     """The game "continue" resumes, of `entries` (a `list_saves`): the unfinished one
-    played last that no other Parlor has open, with the newer ones passed over; if
-    every one is open elsewhere, the last played with the reason (`in_use`)."""
+    played last that no other Parlor has open, with the newer ones passed over and the
+    newer files that can't be opened (damaged, of a newer Parlor: the newest game may be
+    one of them); if every one is open elsewhere, the last played with the reason (`in_use`)."""
     passed: list[tuple[Entry, str]] = []
+    damaged: list[Entry] = []
     for entry in entries:
-        if entry.info is not None and not entry.info.finished:
+        if entry.info is None:
+            if entry.deletable:               # (not a folder named *.json)
+                damaged.append(entry)
+        elif not entry.info.finished:
             why = in_use(entry.path)
             if why is None:
-                return ToContinue(entry, None, tuple(passed))
+                return ToContinue(entry, None, tuple(passed), tuple(damaged))
             passed.append((entry, why))
     if passed:
         return ToContinue(passed[0][0], passed[0][1])

@@ -311,7 +311,7 @@ def test_new_games_never_take_the_name_of_an_existing_file(monkeypatch):
 
 def continued():
     """The save that "continue" resumes now (and why not, if it is open elsewhere)."""
-    entry, busy, passed = saves.to_continue(saves.list_saves())
+    entry, busy, passed, _ = saves.to_continue(saves.list_saves())
     assert not (busy and passed)
     return (entry.path if entry else None), busy
 
@@ -354,6 +354,24 @@ def test_continue_passes_over_games_open_in_another_parlor():
         assert [(e.path, why) for e, why in passed] == [(second.path, f"open in another Parlor (process {holder.pid})")]
         with OtherParlor(first.path):                       # none free: the last, and why not
             assert continued() == (second.path, f"open in another Parlor (process {holder.pid})")
+
+
+def test_continue_names_newer_files_that_cant_be_opened():
+    # a tester damaged their newest game: "continue" opened an older one without a word.
+    # The newer damaged files come with the game it takes (a folder named *.json doesn't)
+    first = played(5, seed=1)
+    saves.write(first, now="2026-01-01T00:00:00+00:00")
+    broken = first.path.with_name("pegs-20260301-000000-abcdef.json")
+    broken.write_text('{"format": 1, "game": "pegs", "state": {"game": "pegs"}}')
+    first.path.with_name("odd.json").mkdir()
+    older = first.path.with_name("sorry-20250101-000000-abcdef.json")
+    older.write_text("{")
+    os.utime(older, (1.0, 1.0))                                 # (older than the game taken)
+    found = saves.to_continue(saves.list_saves())
+    assert found.entry.path == first.path and found.busy is None and found.passed == ()
+    assert [e.path for e in found.damaged] == [broken]
+    broken.unlink()
+    assert saves.to_continue(saves.list_saves()).damaged == ()
 
 
 def test_the_listing_reads_a_file_again_only_once_it_changed(monkeypatch):

@@ -28,6 +28,7 @@ from themes import (DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs
 
 from .markdown import THEME as MARKDOWN_THEME
 from .settings import Settings
+from .names import damaged_note
 from .text import sentence, without_rule_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -387,7 +388,7 @@ class ParlorApp(App[None]):
         self.open_session(session)
 
     def resume_latest(self) -> bool:
-        entry, _, passed = saves.to_continue(saves.list_saves(self.save_dir))
+        entry, _, passed, damaged = saves.to_continue(saves.list_saves(self.save_dir))
         if entry is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return False
@@ -396,6 +397,9 @@ class ParlorApp(App[None]):
             newer = "Your newest game is" if len(passed) == 1 else f"Your {len(passed)} newest games are"
             self.notify(f"{newer} {passed[0][1]}: this is the last one you played before it.",
                         title="Continuing an older game")
+        if opened and damaged:      # perhaps the game meant: this one is not it
+            self.notify(damaged_note(damaged) + " This is the last game before it that opens.",
+                        title="Continuing an older game", severity="warning", timeout=12)
         return opened
 
     def open_saved(self, path, what: str | None = None) -> bool:

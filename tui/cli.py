@@ -323,7 +323,7 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
     spec = _check_new(ap, args) if args.command == "new" else None
     if args.command == "continue":
         entries = saves.list_saves(save_dir)
-        latest, busy, _ = saves.to_continue(entries)
+        latest, busy, *_ = saves.to_continue(entries)
         if latest is None:
             import shlex
 

@@ -88,3 +88,12 @@ def describe(info, sep: str = "·") -> str:
     """'Sorry! · 4 players (you + 3 bots) · move 34' for an `engine.saves.SaveInfo`."""
     return (f"{game_title(info.game, info.variant)} {sep} {info.players} players "
             f"({players_text(info.seats)}) {sep} {progress(info)}")
+
+
+def damaged_note(entries, named: bool = True) -> str:
+    """Files newer than the game Continue takes that can't be opened (`saves.to_continue`'s
+    `damaged`): the newest game may be among them, so Continue says it isn't taking it."""
+    if len(entries) == 1:
+        name = f", {entries[0].path.name}," if named else ""
+        return f"A newer save{name} can't be opened here: Load says why (it is kept)."
+    return f"{len(entries)} newer saves can't be opened here: Load says why (they are kept)."

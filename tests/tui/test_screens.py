@@ -981,6 +981,33 @@ async def test_continue_names_each_parlor_that_holds_a_newer_game(home, monkeypa
 
 
 @run_async
+async def test_continue_says_when_a_newer_save_cant_be_opened(home):
+    # a tester damaged their newest game: Continue took an older one without a word. The
+    # title says so under the Continue line, and Continue says it as it opens the older game
+    import os
+    import time
+
+    from tui.screens.sorry import SorryScreen
+
+    session = bot_played(done=lambda s: len(s.record.moves) >= 2)
+    broken = session.path.with_name("pegs-20991231-000000-abcdef.json")
+    broken.write_text('{"format": 1, "game": "pegs"}')
+    later = time.time() + 60
+    os.utime(broken, (later, later))
+    app = app_for()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        info = " ".join(str(app.screen.query_one("#continue-info").render()).split())
+        assert "A newer save can't be opened here: Load says why (it is kept)." in info, info
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, SorryScreen), what="the older game")
+        toasts = [n.message for n in app._notifications]
+        assert any(f"A newer save, {broken.name}, can't be opened here" in t and "last game before it" in t
+                   for t in toasts), toasts
+    assert broken.read_text() == '{"format": 1, "game": "pegs"}'
+
+
+@run_async
 async def test_a_long_continue_line_breaks_at_a_separator(home):
     """At 80 columns a points match's Continue line is too long for one row: it breaks
     before its last part, not inside 'game 1, move 1' (it once left '1' alone on a row)."""

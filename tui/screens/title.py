@@ -67,7 +67,7 @@ class TitleScreen(ParlorScreen):
 
     def refresh_menu(self) -> None:
         entries = saves.list_saves(self.app.save_dir)
-        latest, busy, passed = saves.to_continue(entries)   # the last game not open elsewhere
+        latest, busy, passed, damaged = saves.to_continue(entries)   # the last game not open elsewhere
         self._latest = latest.info if latest else None
         self._has_saves = bool(entries)
         menu = self.query_one("#menu", OptionList)
@@ -101,6 +101,8 @@ class TitleScreen(ParlorScreen):
                 else:        # in several Parlors: each one's process
                     held = [re.sub(r"^.*\((.*)\)$", r"\1", reason) for reason in reasons]
                     lines.append(f"{newer} open in other Parlors ({', '.join(held)}).")
+            if damaged:
+                lines.append(names.damaged_note(damaged, named=False))
             self._notes = lines[1:]
             info.update("\n".join(lines))
         self.refresh_bindings()
