@@ -36,8 +36,9 @@ class TooSmall(Widget):
         else:
             about = "Your game is saved and waits (the bots too); Ctrl+Q quits."
         gap = "\n\n" if h >= 12 else "\n"     # (a tiny window: every word before the blank line)
-        return (f"Parlor needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
-                f"This one is {w} x {h}.{gap}"
+        # (sizes as one word, "80x24": in a narrow window "80 x 24" broke over two rows)
+        return (f"Parlor needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                f"This one is {w}x{h}.{gap}"
                 f"Make the window bigger to carry on.\n{about}")
 
     def on_resize(self) -> None:
