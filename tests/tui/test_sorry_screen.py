@@ -530,16 +530,20 @@ async def test_another_start_pawns_number_keeps_the_list_narrowed_to_the_pawn_th
         screen = board_screen(app)
         ml = screen.query_one(MoveList)
         assert ml.border_title == "Moves (2)"
+        stands = "is in START: R2 stands for it (START's pawns are alike; R2 comes out first)."
         await pilot.press("4")
         assert ml.border_title == "Moves · R2 (1)"
+        assert f"R4 {stands}" in option_texts(screen), option_texts(screen)     # (a tester pressed 2, saw R1)
         await pilot.press("3")
         assert ml.border_title == "Moves · R2 (1)"
+        assert f"R3 {stands}" in option_texts(screen), option_texts(screen)
         await pilot.press("4")
         assert ml.border_title == "Moves (2)"
         await pilot.press("3")
         assert ml.border_title == "Moves · R2 (1)"
         await pilot.press("2")                     # R2's own number after 3: kept too
         assert ml.border_title == "Moves · R2 (1)"
+        assert not any("stands for" in text for text in option_texts(screen)), option_texts(screen)
         await pilot.press("0")
         assert ml.border_title == "Moves (2)"
 

@@ -193,6 +193,8 @@ class TurnScreen(GameScreen):
         self._move_map: list = []
         self._pieces: tuple[int, ...] = ()           # the pieces chosen by number (the list: their moves)
         self._piece_keys: dict[int, int] = {}         # the number pressed for each chosen piece
+        self._stood_for: dict[int, int] = {}          # a chosen START piece -> the one whose number chose it
+        self._stand_in: tuple[int, int] | None = None   # the last (pressed, stand-in) `start_stand_in` gave
         self._unsplit: tuple[int, int] | None = None  # a pair asked for that no split moves
 
     # ------------------------------------------------------------ hooks
@@ -246,7 +248,18 @@ class TurnScreen(GameScreen):
         all alike): the one the legal moves bring out, as the engine names it; when none
         does, `pressed` itself (whose number then says it has no move)."""
         out = {p for m in self.game.legal_moves() for p in self.pieces_moved(m)}
-        return next((p for p in waiting if p in out), pressed)
+        self._stand_in = (pressed, next((p for p in waiting if p in out), pressed))
+        return self._stand_in[1]
+
+    def stand_in_text(self) -> str | None:
+        """Why the list shows another piece than the number pressed: a START piece stands
+        for the one that comes out ("R2 is in START: R1 stands for it ...")."""
+        for piece in self._pieces:
+            pressed = self._stood_for.get(piece)
+            if pressed is not None:
+                return (f"{self.piece_label(pressed)} is in START: {self.piece_label(piece)} stands for "
+                        f"it (START's {self.PIECE}s are alike; {self.piece_label(piece)} comes out first).")
+        return None
 
     def piece_label(self, piece: int) -> str:
         return str(piece)
@@ -445,6 +458,9 @@ class TurnScreen(GameScreen):
         if shown and unsplit:
             unsplit += f": showing {self.piece_label(self._pieces[0])}'s moves alone."
             note = f"{unsplit} {note}" if note else unsplit
+        stand_in = self.stand_in_text() if shown else None
+        if stand_in:
+            note = f"{stand_in} {note}" if note else stand_in
         if note:
             ml.add_option(Option(Text(note, style="italic"), disabled=True))
         if not shown:
@@ -544,7 +560,11 @@ class TurnScreen(GameScreen):
         pair = (*chosen, piece)                       # piece with another card)
         split = self._card_splits()
         if piece in chosen and self._piece_keys.get(piece, n) != n:
-            return      # another START piece's number: the same piece stands for it; kept
+            # another START piece's number: the same piece stands for it; kept (the note
+            # under the list names the number pressed)
+            self._note_stand_in(piece)
+            self._fill_moves(keep=True)
+            return
         self._unsplit = None
         if piece is None:
             self._pieces = ()
@@ -559,7 +579,15 @@ class TurnScreen(GameScreen):
             self._pieces = (piece,)
         if piece is not None:
             self._piece_keys[piece] = n
+            self._note_stand_in(piece)
         self.refill_from_top()
+
+    def _note_stand_in(self, piece: int) -> None:
+        """Remember whether `piece`, just chosen by number, stands for the START piece whose
+        number was pressed (`start_stand_in`), for `stand_in_text`."""
+        self._stood_for.pop(piece, None)
+        if self._stand_in and self._stand_in[1] == piece != self._stand_in[0]:
+            self._stood_for[piece] = self._stand_in[0]
 
     def action_card(self, delta: int) -> None:
         if not (self.awaiting and self.private_hands() and self._cards):
