@@ -118,9 +118,10 @@ def _no_move_event(seat: int, card: str, kind: str) -> Event:
 
 
 @cache
-def _switch_event(seat: int, a: int, b: int) -> Event:
-    return Event("switch", f"{COLOURS[seat]} played 11: {PAWN_WORDS[a]} switched places with "
-                           f"{PAWN_WORDS[b]}", seat)
+def _switch_event(seat: int, a: int, la: int, b: int, lb: int) -> Event:
+    # (the squares too: "switched places" alone left the log's reader to guess where each went)
+    return Event("switch", f"{COLOURS[seat]} played 11: {PAWN_WORDS[a]} on {LOC_WORDS[la]} switched "
+                           f"places with {PAWN_WORDS[b]} on {LOC_WORDS[lb]}", seat)
 
 
 @cache
@@ -590,7 +591,7 @@ class SorryGame(Game):
             (a, la, lb), (b, _, _) = move.parts
             pos[a], pos[b] = lb, la
             self.occ[la], self.occ[lb] = b, a
-            events.append(_switch_event(seat, a, b))
+            events.append(_switch_event(seat, a, la, b, lb))
             self._move_pawn(a, lb, events)          # slides only (the square is its own now)
             if pos[b] == la:                        # not sent back by that slide
                 self._move_pawn(b, la, events)

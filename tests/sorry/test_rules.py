@@ -406,6 +406,9 @@ def test_S_10_2_a_switch_slide_sweeps_the_switched_pawn_own_pawns_and_others():
     slide = [str(e) for e in events if e.kind == "slide"]
     assert slide == ["Red's pawn 1 slid to square 43 and sent Yellow's pawn 1, Red's pawn 2 and "
                      "Blue's pawn 1 back to START"], slide
+    # the switch names both squares (the log said only "switched places")
+    assert [str(e) for e in events if e.kind == "switch"] == [
+        "Red played 11: Red's pawn 1 on square 41 switched places with Yellow's pawn 1 on square 39"]
 
 
 def test_S_7_1_two_moves_that_leave_the_board_as_it_was_are_one():
