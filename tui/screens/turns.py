@@ -194,7 +194,7 @@ class TurnScreen(GameScreen):
         self._pieces: tuple[int, ...] = ()           # the pieces chosen by number (the list: their moves)
         self._piece_keys: dict[int, int] = {}         # the number pressed for each chosen piece
         self._stood_for: dict[int, int] = {}          # a chosen START piece -> the one whose number chose it
-        self._stand_in: tuple[int, int] | None = None   # the last (pressed, stand-in) `start_stand_in` gave
+        self._stand_in: tuple[int, int] | None = None   # (pressed, stand-in): `start_stand_in`'s last
         self._unsplit: tuple[int, int] | None = None  # a pair asked for that no split moves
 
     # ------------------------------------------------------------ hooks
@@ -555,14 +555,16 @@ class TurnScreen(GameScreen):
         """Number key `n` pressed: the list narrowed down to that piece's moves (0: every piece's)."""
         if not self.check_action(verb, (n,)):
             return
+        self._stand_in = None
         piece = self.piece_for_key(n) if n else None
+        stand_in = self._stand_in                     # (read now: other numbers are looked up below)
         chosen = self._active_pieces()                # (a pair kept from the 7 counts as its first
         pair = (*chosen, piece)                       # piece with another card)
         split = self._card_splits()
         if piece in chosen and self._piece_keys.get(piece, n) != n:
             # another START piece's number: the same piece stands for it; kept (the note
             # under the list names the number pressed)
-            self._note_stand_in(piece)
+            self._note_stand_in(piece, stand_in)
             self._fill_moves(keep=True)
             return
         self._unsplit = None
@@ -579,15 +581,15 @@ class TurnScreen(GameScreen):
             self._pieces = (piece,)
         if piece is not None:
             self._piece_keys[piece] = n
-            self._note_stand_in(piece)
+            self._note_stand_in(piece, stand_in)
         self.refill_from_top()
 
-    def _note_stand_in(self, piece: int) -> None:
+    def _note_stand_in(self, piece: int, stand_in: tuple[int, int] | None) -> None:
         """Remember whether `piece`, just chosen by number, stands for the START piece whose
-        number was pressed (`start_stand_in`), for `stand_in_text`."""
+        number was pressed (`stand_in`: what `start_stand_in` gave for it), for `stand_in_text`."""
         self._stood_for.pop(piece, None)
-        if self._stand_in and self._stand_in[1] == piece != self._stand_in[0]:
-            self._stood_for[piece] = self._stand_in[0]
+        if stand_in and stand_in[1] == piece != stand_in[0]:
+            self._stood_for[piece] = stand_in[0]
 
     def action_card(self, delta: int) -> None:
         if not (self.awaiting and self.private_hands() and self._cards):
