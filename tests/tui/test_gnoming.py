@@ -702,7 +702,7 @@ def test_the_round_end_key_shows_a_card_of_this_rounds_own_set_or_says_there_is_
     from tui.screens.gnoming import matched_legend
 
     plain = ["3", "9", "-1", "4", "6", "7", "1", "2", "8"]
-    column = ["10", "9", "3", "10", "6", "7", "M", "2", "8"]         # column 1: 10 10 M
+    column = ["M", "9", "3", "10", "6", "7", "10", "2", "8"]         # column 1: M 10 10
     assert matched_legend([plain, column], glyphs(True)) == \
         "Cards in a matching row or column are in braces: {10}."
     assert matched_legend([plain, plain], glyphs(True)) == \
@@ -1024,12 +1024,13 @@ async def test_placing_onto_the_last_face_down_card_warns_of_going_out():
 
 
 def _auto_discard_cell(g) -> int | None:
-    """A cell where the person's placement ends the turn by itself: the card turned up there
-    can't bounce and only one discard pile may take it (G-5, G-4.5)."""
+    """A face-down cell where the person's placement ends the turn by itself: the card turned
+    up there can't bounce and only one discard pile may take it (G-5, G-4.5)."""
     if g.to_act != 0 or g.phase != "play":
         return None
     for m in g.legal_moves():
-        if isinstance(m, Place) and any(e.kind == "discard" and e.seat == 0 for e in g.clone().play(m)):
+        if (isinstance(m, Place) and not g.up[0] >> m.cell & 1
+                and any(e.kind == "discard" and e.seat == 0 for e in g.clone().play(m))):
             return m.cell
     return None
 
@@ -1064,6 +1065,38 @@ async def test_a_placement_that_discards_by_itself_says_so_on_the_board_then_as_
         await send(pilot, "d")
         await until(pilot, lambda: "could not bounce" not in str(screen.query_one("#status").render()),
                     what="the note to go")
+
+
+@run_async
+async def test_a_persons_note_is_not_shown_on_another_persons_turn_even_straight_after():
+    # two people: Red's note on an automatic discard showed on Blue's Hazard flip, which came
+    # straight after Red's move (no move between them)
+    session = gnoming_session(("human", "human"), seed=11, until_state=lambda g: g.to_act == 1 and g.phase == "draw")
+    app = app_for(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: gnoming_screen(app) is not None, what="the board")
+        screen = gnoming_screen(app)
+        screen.message = "Red discards a Hazard: it leaves play and every other player may turn up one face-down card."
+        screen._message_seat, screen._message_moves = 0, len(session.record.moves)
+        screen._begin_human(1)
+        assert screen.message == ""
+
+
+def test_a_replaced_face_up_card_is_not_said_to_have_failed_to_bounce():
+    # only a card turned up from face down may bounce (G-5.1): a face-up Hazard or card
+    # replaced goes without "(a Hazard never bounces)" / "it could not bounce"
+    from engine.core import Event
+    from tui.screens.gnoming import auto_discard_note
+
+    hazard = [Event("hazard", "Red discards a Hazard: it leaves play and every other player may turn up one "
+                              "face-down card", 0)]
+    assert auto_discard_note(hazard, 0).endswith("(a Hazard never bounces).")
+    assert auto_discard_note(hazard, 0, was_down=False).endswith("face-down card.")
+    card = [Event("discard", "Red discards the 9 onto discard pile 1", 0)]
+    assert auto_discard_note(card, 0) == ("Red discards the 9 onto discard pile 1 (it could not bounce, and "
+                                          "there was no choice of pile).")
+    assert auto_discard_note(card, 0, was_down=False) == \
+        "Red discards the 9 onto discard pile 1 (there was no choice of pile)."
 
 
 def test_the_score_sheet_of_the_results_marks_the_winner_as_the_other_games_do():

@@ -177,14 +177,16 @@ class GnomingScreen(GameScreen):
                 self._cursors[self._cursor_seat] = self.cursor
             self.cursor = self._cursors.get(seat, 4)
             self._cursor_seat = seat
-        if self.message and len(self.session.record.moves) > self._message_moves:
+        if self.message and self._message_seat is not None and (
+                seat != self._message_seat or len(self.session.record.moves) > self._message_moves):
             # the note on a person's last move stays up through the others' moves, to be read
             # (at the bots' quickest pace too); on that person's next turn it says it is old
-            # news, and another person's turn doesn't show it (the log keeps it)
-            if seat == self._message_seat and not self.message.startswith(LAST_TURN):
-                self.message = LAST_TURN + self.message
-            elif seat != self._message_seat:
+            # news, and another person's turn (a Hazard flip straight after it too) doesn't
+            # show it (the log keeps it)
+            if seat != self._message_seat:
                 self.message = ""
+            elif not self.message.startswith(LAST_TURN):
+                self.message = LAST_TURN + self.message
         if self.game.move_at(self.cursor) is None:
             # The cursor stays where the person left it (a turn-up is for good: keys typed
             # ahead must act where they were aimed, not from a cell chosen for them); the
@@ -221,13 +223,16 @@ class GnomingScreen(GameScreen):
         rounds = len(self.game.round_scores)
         person = self.session.is_human(move.seat)
         if person:          # (a bot's move leaves a person's note up: at the bots' quickest pace too)
-            self.message = ""
+            self.message, self._message_seat = "", None
+        placed = isinstance(move, (Place, Bounce))
+        was_down = placed and self.game.view(move.seat)["layouts"][move.seat][move.cell] is None
         events = self.play_and_log(move)
-        if person and isinstance(move, (Place, Bounce)):
-            self.message = auto_discard_note(events, move.seat)
-            self._message_moves, self._message_seat = len(self.session.record.moves), move.seat
+        if person and placed:
+            self.message = auto_discard_note(events, move.seat, was_down)
+            if self.message:
+                self._message_moves, self._message_seat = len(self.session.record.moves), move.seat
         if len(self.game.round_scores) > rounds:
-            self.message = ""
+            self.message, self._message_seat = "", None
             self._show_round_end()
             return
         self.next_turn()
@@ -605,15 +610,17 @@ class GnomingScreen(GameScreen):
 LAST_TURN = "Your last turn: "
 
 
-def auto_discard_note(events: list, seat: int) -> str:
+def auto_discard_note(events: list, seat: int, was_down: bool = True) -> str:
     """Why a person's placement or bounce ended the turn by itself, where the engine
     discarded the replaced card with no choice left (G-5, G-4.5, G-4.4): said on the board,
-    not only in the log ("" where the turn did not end so)."""
+    not only in the log ("" where the turn did not end so). `was_down`: the replaced card
+    was face down (only such a card may bounce, G-5.1: a face-up one is not said to)."""
     for event in events:
         if event.seat == seat and event.kind == "discard":
-            return f"{event.text} (it could not bounce, and there was no choice of pile)."
+            why = "it could not bounce, and " if was_down else ""
+            return f"{event.text} ({why}there was no choice of pile)."
         if event.seat == seat and event.kind == "hazard":
-            return f"{event.text} (a Hazard never bounces)."
+            return f"{event.text} (a Hazard never bounces)." if was_down else f"{event.text}."
     return ""
 
 
@@ -655,8 +662,8 @@ def matched_legend(layouts: list, glyphs) -> str:
     this round's first such line ("" said plainly when no grid has one)."""
     for layout in layouts:
         _, sets = gv.matched_cells(layout)
-        if sets:
-            card = layout[LINES[sets[0][0]][0]]
+        if sets:       # a card of the value matched, not a Mulligan standing in for it
+            card = next(c for c in (layout[x] for x in LINES[sets[0][0]]) if c != "M")
             return f"Cards in a matching row or column are in braces: {{{gv.card_text(card, glyphs)}}}."
     return "No grid has a matching row or column this round (they would be in braces)."
 
