@@ -247,6 +247,10 @@ async def test_resume_between_hazard_flips_of_two_people():
                     and gnoming_screen(app).awaiting, what="the person's Hazard flip (no hand-off)")
         screen = gnoming_screen(app)
         assert screen.viewer == seat and screen.game.phase == "hazard"
+        # not a turn: the header says whose Hazard the flip follows, not "to play"
+        from engine import COLOURS
+        top = str(screen.query_one("#topbar").render())
+        assert f"{screen.session.seat_label(seat)}: flip after {COLOURS[screen.game.turn]}'s Hazard" in top, top
         token = screen._token
         await send(pilot, "n")                                   # turn up no card
         await until(pilot, lambda: screen._token != token)

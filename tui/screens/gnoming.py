@@ -437,8 +437,11 @@ class GnomingScreen(GameScreen):
         elif to_act is None:
             top = f"Gnoming A Round {sep} game over"
         else:
+            # a Hazard's flips are not turns: the header says whose Hazard they follow
+            doing = (f": flip after {COLOURS[view['turn']]}'s Hazard" if view["phase"] == "hazard"
+                     else " to play")
             top = (f"Gnoming A Round {sep} round {view['round']} of {view['rounds']} {sep} "
-                   f"{self.session.seat_label(to_act)} to play")
+                   f"{self.session.seat_label(to_act)}{doing}")
             if view["went_out"] is not None:
                 top += f" {sep} {COLOURS[view['went_out']]} went out"
         update_static(self.query_one("#topbar", Static), top, fixed=True)
