@@ -55,6 +55,11 @@ VARIANT_HELP = {
 }
 
 
+# S-13.6, said where a points game's scores are shown (between games and in the results)
+POINTS_RULE = ("Each player scores 5 per own pawn HOME; the winner adds 5 per opponent pawn not HOME "
+               "and a bonus of 100, 50 or 25 when no opponent has more than 0, 1 or 2 pawns HOME.")
+
+
 def card_help(card: str | None, variant: str = "standard") -> str:
     """What a card does, in the words of the variant being played."""
     return VARIANT_HELP.get(variant, {}).get(card) or CARD_HELP.get(card, "")

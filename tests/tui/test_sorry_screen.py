@@ -140,10 +140,15 @@ async def test_the_results_of_a_points_match_label_each_number():
         assert red.endswith("125 points in the match  winner") and blue.endswith("80 points in the match")
         assert "(" not in red.split("points")[-1] and "(" not in blue.split("points")[-1]
         # the game-by-game sheet, each row and column named
-        assert lines[lines.index("Points       Red    Blue"):] == [
+        assert lines[lines.index("Points       Red    Blue"):][:4] == [
             "Points       Red    Blue", "Game 1        40      75", "Game 2        85       5",
             "Total        125      80"]
         assert "Total        125      80" in screen_text(app)          # all of it on screen at 80 x 24
+        # the last game had no summary of its own: who won it, why the match ends, the scoring
+        # (a tester saw "Yellow wins!" just after Green finished game 2)
+        words = " ".join(lines[lines.index("Total        125      80") + 1:]).strip()
+        assert words.startswith("Red wins game 2 (Red 85, Blue 5). The match ends once a player has 100 points "
+                                "or more; the most points then win it. Each player scores 5 per own pawn HOME"), words
 
 
 @run_async

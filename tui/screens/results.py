@@ -10,8 +10,8 @@ from textual.widgets import Static
 from engine.core import COLOURS as COLOUR_NAMES     # every seat colour (Gnoming seats seven)
 
 from .. import names
-from ..sorry_view import INITIALS
-from ..text import and_list, counted
+from ..sorry_view import INITIALS, POINTS_RULE
+from ..text import and_list, counted, sentence
 from ..widgets.footer import ParlorFooter
 from .base import ParlorModal
 from .scrolling import ScrollWhenLong, scroll_bindings
@@ -118,13 +118,18 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             mark = "  winner" if seat in g.winners else ""
             text.append(f"{INITIALS[seat]} {s.seat_label(seat):<20} {match['totals'][seat]:>4} points"
                         f"{where}{mark}\n")
-        if games < 2:           # one game: its points are the totals above
-            return
-        text.append(f"\n{'Points':<8}" + "".join(f"{COLOUR_NAMES[t]:>8}" for t in range(g.players)) + "\n",
-                    style="bold")
-        for number, row in enumerate(match["history"], 1):
-            text.append(f"Game {number:<3}" + "".join(f"{points:>8}" for points in row) + "\n")
-        text.append(f"{'Total':<8}" + "".join(f"{t:>8}" for t in match["totals"]) + "\n", style="bold")
+        if games >= 2:          # (one game: its points are the totals above)
+            text.append(f"\n{'Points':<8}" + "".join(f"{COLOUR_NAMES[t]:>8}" for t in range(g.players)) + "\n",
+                        style="bold")
+            for number, row in enumerate(match["history"], 1):
+                text.append(f"Game {number:<3}" + "".join(f"{points:>8}" for points in row) + "\n")
+            text.append(f"{'Total':<8}" + "".join(f"{t:>8}" for t in match["totals"]) + "\n", style="bold")
+        last = next((e["text"] for e in reversed(s.record.events) if e.get("kind") == "game_over"), None)
+        if target and last:
+            # the game that ended the match had no summary of its own: who won it, and why the
+            # match ends (the one to finish last need not be the one with the most points)
+            text.append(f"\n{sentence(last)} The match ends once a player has {target} points or "
+                        f"more; the most points then win it. {POINTS_RULE}\n", style="italic")
 
     def _pegs(self, text: Text, view: dict) -> None:
         """Pegs HOME per seat and per team (P-8.3: a whole team wins)."""

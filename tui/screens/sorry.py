@@ -459,9 +459,7 @@ class GameEndScreen(SummaryScreen):
         n = g.players
         text = Text()
         text.append(sentence(self.headline) + "\n", style="bold")
-        text.append("Each player scores 5 per own pawn HOME; the winner adds 5 per opponent pawn "
-                    "not HOME and a bonus of 100, 50 or 25 when no opponent has more than 0, 1 "
-                    "or 2 pawns HOME.\n\n", style="italic")
+        text.append(sv.POINTS_RULE + "\n\n", style="italic")
         text.append(f"{'Points':<8}" + "".join(f"{sv.COLOUR_NAMES[s]:>8}" for s in range(n)) + "\n",
                     style="bold")
         for number, row in enumerate(match["history"], 1):
