@@ -595,7 +595,8 @@ async def test_the_new_card_is_still_marked_when_the_game_is_opened_again():
 @run_async
 async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_room():
     # at 80 x 24 the Turn panel has 42 columns: "new: Joker" after this hand needs "Hand:", then
-    # "+Joker"; a wider hand stars the new card in a free space, never squeezing two cards together
+    # the new card is starred in a free space ("+Joker" read as a seventh card), never squeezing
+    # two cards together
     def hand_line(screen, kept) -> str:
         screen._kept[0] = Counter(kept)             # as if the rest was drawn since Red's last turn
         screen.refresh_view()
@@ -603,7 +604,7 @@ async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_
 
     for hand, cases in ((["2", "3", "3", "9", "10", "JOKER"],
                          [(["3", "3", "9", "10", "JOKER"], "Hand: [2] [3] [3] [9] [10]  Joker   new: 2"),
-                          (["2", "3", "3", "9", "10"], "Hand: [2] [3] [3] [9] [10]  Joker   +Joker")]),
+                          (["2", "3", "3", "9", "10"], "Hand: [2] [3] [3] [9] [10]  Joker*")]),
                         (["10", "10", "10", "Q", "JOKER", "JOKER"],
                          [(["10", "10", "Q", "JOKER", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker   Joker"),
                           (["10", "10", "10", "Q", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker*  Joker"),

@@ -131,8 +131,8 @@ class PegsScreen(TurnScreen):
             (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board: under the move's mark, and after it from 100 columns)"),
             (f"{g['slide-to']}Y1", "where a bumped partner goes: its in-spot (P-6.2)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),
-            ("new: 4  +4  [4]*", "the card drawn since your last turn: after the hand (+4 where "
-                                 "short of room), or starred in it where there is none"),
+            ("new: 4  [4]*  +4", "the card drawn since your last turn: after the hand, or where "
+                                 "short of room starred in it (+4 where no star fits)"),
             ("A  B", "the two teams"),
         ]
 
@@ -366,8 +366,9 @@ class PegsScreen(TurnScreen):
             who = mine if len(self.session.humans) == 1 else f"{COLOURS[viewer]}'s hand"
             cards = sum(len(pv.card_name(card)) + 3 for card in hand)
             # the cards drawn since the last turn, after the hand: "new: 4"; where that leaves
-            # no room, "+4"; else starred in the hand where a space is free
-            # (" 4*" for a card that can't move, "[4]*" at the end), never squeezed
+            # no room, starred in the hand where a space is free (" 4*" for a card that can't
+            # move, "[4]*" at the end), never squeezed; else "+4" (read as one card more than
+            # the hand holds: only where no star fits)
             new = self.new_cards(viewer, hand)
             names = ", ".join(map(pv.card_name, new))
             moving = {m.card for m in g.legal_moves() if hasattr(m, "parts")} if self.awaiting else set()
@@ -376,7 +377,8 @@ class PegsScreen(TurnScreen):
             for card in set(new):
                 free = [i for i, c in enumerate(hand) if c == card and (c not in moving or i == len(hand) - 1)]
                 starred.update(free[:new.count(card)])
-            notes = [f" new: {names}", f" +{names}"] + ([""] if len(starred) == len(new) else []) if new else [""]
+            notes = ([f" new: {names}"] + ([""] if len(starred) == len(new) else []) + [f" +{names}"]
+                     if new else [""])
             # the note, then the label, as short as the row needs ("Hand": whose, the line
             # above says), so that the hand keeps to one row: whose hand it is stays said
             # unless the hand itself is too wide for it
