@@ -126,6 +126,17 @@ async def test_rules_screen_switches_games():
 
 
 @run_async
+async def test_the_rules_open_at_the_game_last_played(home):
+    # a tester who played only Gnoming found the rules at Sorry! every time
+    bot_played("gnoming", 3, done=lambda s: len(s.record.moves) >= 2)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "RulesScreen", what="the rules")
+        assert app.screen.game == "gnoming"
+
+
+@run_async
 async def test_rules_in_ascii_are_drawn_with_ascii_only():
     app = app_for(ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
