@@ -27,8 +27,8 @@ from themes import (DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs
                     player_defaults, readable_footer_keys, zone_variables)
 
 from .markdown import THEME as MARKDOWN_THEME
-from .settings import Settings
 from .names import damaged_note
+from .settings import Settings
 from .text import sentence, without_rule_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -108,11 +108,23 @@ class ParlorApp(App[None]):
             return self.last_setup
         from .session import Session
 
-        entry = next((e for e in saves.list_saves(self.save_dir) if e.info is not None), None)
+        entry = self.last_saved()
         try:
             return Session.load(entry.path).setup_spec() if entry is not None else None
         except (saves.SaveError, OSError):
             return None                 # (changed since it was listed)
+
+    def last_game(self) -> str:
+        """The game New game starts from (`new_game_setup`), without reading its save:
+        the rules open at it."""
+        if self.last_setup is not None:
+            return self.last_setup.game
+        entry = self.last_saved()
+        return entry.info.game if entry is not None else "sorry"
+
+    def last_saved(self):
+        """The save (a `saves.Entry`) played last that can be read, or None."""
+        return next((e for e in saves.list_saves(self.save_dir) if e.info is not None), None)
 
     # ------------------------------------------------------------ set-up
     # Textual's own palette commands that don't belong in a game: Maximize (one panel over

@@ -172,6 +172,10 @@ class Session:
     def event_texts(self) -> list[str]:
         return [e["text"] for e in self.record.events]
 
+    def last_event_text(self, kind: str) -> str | None:
+        """The text of the latest logged event of `kind` ("game_over"), or None."""
+        return next((e.get("text") for e in reversed(self.record.events) if e.get("kind") == kind), None)
+
     # ------------------------------------------------------------ play
     def play(self, move) -> list:
         """Play a legal move, log it and save; returns the engine's events."""

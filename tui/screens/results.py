@@ -124,7 +124,7 @@ class ResultsScreen(ScrollWhenLong, ParlorModal[str]):
             for number, row in enumerate(match["history"], 1):
                 text.append(f"Game {number:<3}" + "".join(f"{points:>8}" for points in row) + "\n")
             text.append(f"{'Total':<8}" + "".join(f"{t:>8}" for t in match["totals"]) + "\n", style="bold")
-        last = next((e["text"] for e in reversed(s.record.events) if e.get("kind") == "game_over"), None)
+        last = s.last_event_text("game_over")
         if target and last:
             # the game that ended the match had no summary of its own: who won it, and why the
             # match ends (the one to finish last need not be the one with the most points)

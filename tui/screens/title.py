@@ -176,11 +176,7 @@ class TitleScreen(ParlorScreen):
     def action_rules(self) -> None:
         from .rules import RulesScreen
 
-        # the rules of the game last opened here, else last saved (New game's choice too)
-        setup = self.app.last_setup
-        game = setup.game if setup is not None else next(
-            (e.info.game for e in saves.list_saves(self.app.save_dir) if e.info is not None), "sorry")
-        self.app.push_screen(RulesScreen(game))
+        self.app.push_screen(RulesScreen(self.app.last_game()))      # (New game's too)
 
     def action_settings(self) -> None:
         from .settings import SettingsScreen

@@ -307,8 +307,7 @@ class TurnScreen(GameScreen):
         match = self.game.view(None).get("match")
         if self.game.is_over or not match or not match.get("games") or match.get("game_moves", 1):
             return None
-        return next((e.get("text") for e in reversed(self.session.record.events)
-                     if e.get("kind") == "game_over"), None)
+        return self.session.last_event_text("game_over")
 
     def on_resize(self) -> None:
         # coming back from the too-small message: the move list takes the keys again
