@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine.gnoming.cards import CARD_WORDS, parse_card
-from engine.gnoming.layout import CELL_NAME, LINES
+from engine.gnoming.layout import CELL_NAME
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, pile_name
 from engine.gnoming.scoring import score_layout
 
@@ -224,10 +224,10 @@ class GnomingScreen(GameScreen):
         person = self.session.is_human(move.seat)
         if person:          # (a bot's move leaves a person's note up: at the bots' quickest pace too)
             self.message, self._message_seat = "", None
-        placed = isinstance(move, (Place, Bounce))
+        placed = person and isinstance(move, (Place, Bounce))      # (a bot's move: no note)
         was_down = placed and self.game.view(move.seat)["layouts"][move.seat][move.cell] is None
         events = self.play_and_log(move)
-        if person and placed:
+        if placed:
             self.message = auto_discard_note(events, move.seat, was_down)
             if self.message:
                 self._message_moves, self._message_seat = len(self.session.record.moves), move.seat
@@ -665,9 +665,8 @@ def matched_legend(layouts: list, glyphs) -> str:
     this round's first such line ("" said plainly when no grid has one)."""
     for layout in layouts:
         _, sets = gv.matched_cells(layout)
-        if sets:       # a card of the value matched, not a Mulligan standing in for it
-            card = next(c for c in (layout[x] for x in LINES[sets[0][0]]) if c != "M")
-            return f"Cards in a matching row or column are in braces: {{{gv.card_text(card, glyphs)}}}."
+        if sets:       # the value matched (not a Mulligan standing in for it)
+            return f"Cards in a matching row or column are in braces: {{{gv.card_text(str(sets[0][1]), glyphs)}}}."
     return "No grid has a matching row or column this round (they would be in braces)."
 
 
