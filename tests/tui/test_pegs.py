@@ -596,7 +596,7 @@ async def test_the_new_card_is_still_marked_when_the_game_is_opened_again():
 async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_room():
     # at 80 x 24 the Turn panel has 42 columns: "new: Joker" after this hand needs "Hand:", then
     # the new card is starred in a free space ("+Joker" read as a seventh card), never squeezing
-    # two cards together
+    # two cards together; "+10" only where no star fits either
     def hand_line(screen, kept) -> str:
         screen._kept[0] = Counter(kept)             # as if the rest was drawn since Red's last turn
         screen.refresh_view()
@@ -609,7 +609,11 @@ async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_
                          [(["10", "10", "Q", "JOKER", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker   Joker"),
                           (["10", "10", "10", "Q", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker*  Joker"),
                           (["10", "10", "10", "JOKER", "JOKER"], "Hand: [10] [10] [10] [Q]  Joker   Joker"),
-                          ])):
+                          ]),
+                        # both 10s move and the last card is a Joker that doesn't: no space
+                        # for a star, so "+10" (shorter than "new: 10")
+                        (["3", "4", "9", "10", "10", "JOKER"],
+                         [(["3", "4", "9", "10", "JOKER"], "Hand: [3] [4] [9] [10] [10]  Joker   +10")])):
         session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["track:10"]}, hands={0: hand},
                                seed=2)
         app = app_for(session)
