@@ -516,6 +516,8 @@ class SaveInfo:
     round: int | None             # Gnoming A Round: the round being played, of `rounds`
     rounds: int | None
     match_game: int | None = None  # Sorry! points match: the game in play (`turn` counts its moves)
+    target: int | None = None      # Sorry! points: the match's target (0: a single game)
+    games: int | None = None       # ... and the games it has finished
 
     @classmethod
     def of(cls, rec: SaveRecord) -> "SaveInfo":
@@ -524,21 +526,26 @@ class SaveInfo:
         rounds = view.get("rounds") if g.game == "gnoming" else None
         turn = view.get("turn") if g.game != "gnoming" else None       # Gnoming's "turn" is a seat
         match = view.get("match") if g.game == "sorry" else None
-        match_game = None
-        if match and match.get("target") and not g.is_over and "game_moves" in match:   # a game of a match
-            match_game, turn = match["games"] + 1, match["game_moves"]
+        match_game = target = games = None
+        if match:
+            target, games = match.get("target"), match.get("games")
+            if target and not g.is_over and "game_moves" in match:   # a game of a match
+                match_game, turn = games + 1, match["game_moves"]
         return cls(id=rec.id, game=g.game, variant=getattr(g, "variant", None), players=g.players,
                    seats=tuple(rec.seats), updated=rec.updated, finished=g.is_over,
                    winners=tuple(g.winners), moves=len(rec.moves),
                    turn=turn if isinstance(turn, int) else None,
-                   round=view.get("round") if rounds else None, rounds=rounds, match_game=match_game)
+                   round=view.get("round") if rounds else None, rounds=rounds, match_game=match_game,
+                   target=target if isinstance(target, int) else None,
+                   games=games if isinstance(games, int) else None)
 
     def to_dict(self) -> dict:
         """For the listing's index (INDEX)."""
         return {"id": self.id, "game": self.game, "variant": self.variant, "players": self.players,
                 "seats": [s.to_dict() for s in self.seats], "updated": self.updated,
                 "finished": self.finished, "winners": list(self.winners), "moves": self.moves,
-                "turn": self.turn, "round": self.round, "rounds": self.rounds, "match_game": self.match_game}
+                "turn": self.turn, "round": self.round, "rounds": self.rounds, "match_game": self.match_game,
+                "target": self.target, "games": self.games}
 
     @classmethod
     def from_dict(cls, d: Any) -> "SaveInfo":
@@ -554,7 +561,8 @@ class SaveInfo:
                    updated=str(d["updated"]), finished=bool(d["finished"]),
                    winners=tuple(int(w) for w in d["winners"]), moves=int(d["moves"]),
                    turn=opt_int(d["turn"]), round=opt_int(d["round"]), rounds=opt_int(d["rounds"]),
-                   match_game=opt_int(d["match_game"]))
+                   match_game=opt_int(d["match_game"]), target=opt_int(d["target"]),
+                   games=opt_int(d["games"]))
 
 
 @dataclass
@@ -605,7 +613,7 @@ class Entry:
 _LISTED: dict[Path, tuple[tuple[int, ...], Entry]] = {}
 
 # The same, kept between runs in the saves folder, so Parlor starts without reading
-# every save: {"format": INDEX_FORMAT, "version": 3, "reads": VERSION, "games": [...],
+# every save: {"format": INDEX_FORMAT, "version": 4, "reads": VERSION, "games": [...],
 # "files": {name: {"key": [inode, mtime_ns, size, ctime_ns], "mtime": float, "info":
 # {...}} or {..., "problem": str}}}. Only an entry whose key matches the file now is
 # used, only by a Parlor that reads the same save version and games (what it wrote
@@ -628,8 +636,9 @@ def _entry_to(key: tuple[int, ...], e: Entry) -> dict:
 def _index_stamp() -> dict:
     import engine
 
-    # (version 3: saves are checked more closely than version 2's verdicts were made)
-    return {"format": INDEX_FORMAT, "version": 3, "reads": VERSION, "games": sorted(engine.GAMES)}
+    # (version 3: saves are checked more closely than version 2's verdicts were made;
+    # version 4: a points match's target and games, and damage reasons said in words)
+    return {"format": INDEX_FORMAT, "version": 4, "reads": VERSION, "games": sorted(engine.GAMES)}
 
 
 def _read_index(folder: Path) -> None:

@@ -501,7 +501,7 @@ def test_a_new_start_lists_from_the_index_without_reading_unchanged_saves(monkey
     assert saves.list_saves()[0].path == second.path and reads == [second.path.name]
 
 
-STAMP = b'"format": "parlor-save-index", "version": 3, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
+STAMP = b'"format": "parlor-save-index", "version": 4, "reads": 1, "games": ["gnoming", "pegs", "sorry"]'
 
 
 @pytest.mark.parametrize("index", [
@@ -538,7 +538,8 @@ def test_an_index_entry_that_does_not_match_its_file_is_not_used(monkeypatch):
 
 
 @pytest.mark.parametrize("stamp", [{"reads": 2},        # written by a Parlor that reads other saves
-                                   {"version": 1}])     # an index of before `match_game`
+                                   {"version": 1},      # an index of before `match_game`
+                                   {"version": 3}])     # ... of before `target` and `games`
 def test_the_index_of_another_parlor_version_is_not_used(monkeypatch, stamp):
     rec = played(5, seed=1)
     saves.list_saves()
@@ -921,9 +922,11 @@ def test_a_points_match_is_listed_by_the_game_in_play_and_its_moves():
     saves.write(rec)
     info = saves.SaveInfo.of(rec)
     assert info.match_game == 2 and info.turn == 3 < g.view(None)["turn"]
+    assert (info.target, info.games) == (250, 1)
     from tui import names
 
-    assert names.progress(info) == "game 2, move 4"
+    assert names.progress(info) == names.progress(info, long=True) == "game 2, move 4"
+    assert names.describe(info).startswith("Sorry! (play for points) to 250 · 2 players")
     assert saves.SaveInfo.from_dict(json.loads(json.dumps(info.to_dict()))) == info
     assert saves.list_saves()[0].info == info
     forget_listing()
@@ -931,9 +934,18 @@ def test_a_points_match_is_listed_by_the_game_in_play_and_its_moves():
     single = saves.new_record(engine.new_game("sorry", players=2, seed=4, variant="points", target=0),
                               [Seat("human"), Seat("bot", "normal")], seed=4)
     assert saves.SaveInfo.of(single).match_game is None          # a single game: moves only
+    assert saves.SaveInfo.of(single).target == 0 and "to 0" not in names.describe(saves.SaveInfo.of(single))
     d = g.to_dict()                                              # saved before the game's moves were kept:
     del d["dealt_turn"]                                          # the match's moves, as then
     rec.game = type(g).from_dict(d)
     old = saves.SaveInfo.of(rec)
     assert old.match_game is None and old.turn == g.view(None)["turn"]
     assert names.progress(old) == f"move {g.view(None)['turn'] + 1}"
+    while not g.is_over:                                         # the match's end: its games too
+        move = rng.choice(g.legal_moves())
+        rec.record(move, g.play(move))
+    rec.game = g
+    done = saves.SaveInfo.of(rec)
+    assert done.games == g.view(None)["match"]["games"] > 1 and done.winners
+    assert names.progress(done) == names.won_by(done)            # the list's column: short
+    assert names.progress(done, long=True) == f"{names.won_by(done)} after {done.games} games"

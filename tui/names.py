@@ -60,12 +60,15 @@ def match_of(game) -> dict | None:
     return match if match and match.get("target") else None
 
 
-def progress(info) -> str:
+def progress(info, long: bool = False) -> str:
     """How far a saved game (an `engine.saves.SaveInfo`) has gone: who won
     (`won_by`), 'round 2 of 3' (Gnoming A Round), 'move 34' (Sorry!; 'game 2, move 5' in a
-    points match) or 'turn 34'."""
+    points match) or 'turn 34'. `long` adds how many games a finished match took."""
     if info.finished:
-        return won_by(info) if info.winners else "finished"
+        done = won_by(info) if info.winners else "finished"
+        if long and info.target and info.games:
+            done += f" after {counted(info.games, 'game')}"
+        return done
     if info.rounds:
         return f"round {info.round} of {info.rounds}"
     if info.match_game:
@@ -85,9 +88,14 @@ def won_by(info) -> str:
 
 
 def describe(info, sep: str = "·") -> str:
-    """'Sorry! · 4 players (you + 3 bots) · move 34' for an `engine.saves.SaveInfo`."""
-    return (f"{game_title(info.game, info.variant)} {sep} {info.players} players "
-            f"({players_text(info.seats)}) {sep} {progress(info)}")
+    """'Sorry! · 4 players (you + 3 bots) · move 34' for an `engine.saves.SaveInfo`; a
+    points match says its target ('Sorry! (play for points) to 100 · … · won by Blue after
+    3 games')."""
+    title = game_title(info.game, info.variant)
+    if info.target:
+        title += f" to {info.target}"
+    return (f"{title} {sep} {info.players} players "
+            f"({players_text(info.seats)}) {sep} {progress(info, long=True)}")
 
 
 def damaged_note(entries, named: bool = True) -> str:

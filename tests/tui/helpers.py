@@ -203,12 +203,12 @@ async def scrolled(pilot, widget, y) -> None:
 
 
 def bot_played(game: str = "sorry", players: int = 4, *, variant: str = "standard", seed: int = 3,
-               done=lambda session: session.game.is_over) -> Session:
+               target: int | None = None, done=lambda session: session.game.is_over) -> Session:
     """A saved game, a person in the first seat and normal bots in the others, played by
     normal bots for every seat until `done(session)`."""
     from engine import bots
 
-    spec = GameSpec(game=game, players=players, variant=variant, seed=seed,
+    spec = GameSpec(game=game, players=players, variant=variant, seed=seed, target=target,
                     seats=seats("human", *["normal"] * (players - 1)))
     session = Session.new(spec, autosave=False)
     while not done(session):

@@ -227,6 +227,32 @@ async def test_load_says_who_won_in_a_few_words_and_fits_80_columns(home):
         assert table.cursor_row == 1
 
 
+@run_async
+async def test_load_says_the_highlighted_game_in_whole_words_with_a_matchs_target(home):
+    # two finished points matches differ in their target and the games they took, which the
+    # list's short words leave out: the lines under it give them for the highlighted game
+    from engine import COLOURS
+
+    short, long = bot_played("sorry", 4, variant="points", target=50), \
+        bot_played("sorry", 4, variant="points", target=100, seed=4)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        for row in (0, 1):
+            screen.query_one("#saves").move_cursor(row=row)
+            await pilot.pause()
+            session = {s.path: s for s in (short, long)}[screen.entries[row].path]
+            match = session.game.view(None)["match"]
+            detail = " ".join(str(screen.query_one("#load-detail").render()).split())
+            won = f"won by {COLOURS[session.game.winners[0]]} after {match['games']} game"
+            assert detail.startswith(f"Sorry! (play for points) to {match['target']} · 4 players "
+                                     f"(you + 3 bots) · {won}"), detail
+            assert detail.endswith(f"{session.path.name}: Enter opens it, d deletes it."), detail
+        assert short.game.view(None)["match"]["games"] != long.game.view(None)["match"]["games"]
+
+
 async def check_scroll_keys(pilot, target: str) -> None:
     """The footer shows ↑/↓ and PgUp/PgDn, and they, Home and End scroll `target` (Tab keeps them)."""
     app = pilot.app
@@ -1030,11 +1056,11 @@ async def test_a_long_continue_line_breaks_at_a_separator(home):
     app = app_for()
     async with app.run_test(size=(80, 24)):
         rows = [r.strip() for r in str(app.screen.query_one("#continue-info").render()).split("\n")]
-        assert rows == ["Continue: Sorry! (play for points) · 3 players (2 people + 1 bot) ·", "game 1, move 1"], rows
+        assert rows == ["Continue: Sorry! (play for points) to 250 · 3 players (2 people + 1 bot) ·", "game 1, move 1"], rows
     app = app_for()
     async with app.run_test(size=(100, 30)) as pilot:
         info = str(app.screen.query_one("#continue-info").render())
-        assert info.strip() == "Continue: Sorry! (play for points) · 3 players (2 people + 1 bot) · game 1, move 1"
+        assert info.strip() == "Continue: Sorry! (play for points) to 250 · 3 players (2 people + 1 bot) · game 1, move 1"
         await pilot.resize_terminal(80, 24)                  # broken again for the new width
         await pilot.pause()
         info = str(app.screen.query_one("#continue-info").render())

@@ -211,9 +211,9 @@ class LoadScreen(ParlorScreen):
         if entry.damaged:
             text = explain(entry)
         elif busy := saves.in_use(entry.path):
-            text = f"{name} is {busy}.\nQuit it there to play it here."
+            text = f"{self.whole(entry)}\n{name} is {busy}.\nQuit it there to play it here."
         else:
-            text = f"{name}: Enter opens it, d deletes it."
+            text = f"{self.whole(entry)}\n{name}: Enter opens it, d deletes it."
         if not entry.damaged:
             # the row follows the game's state when it is highlighted (the other Parlor may
             # have quit, or opened it, since the list was read)
@@ -224,6 +224,11 @@ class LoadScreen(ParlorScreen):
                 table.update_cell(key, "when", when, update_width=True)
         detail.update(Text(text))                  # not markup: a file name may hold [brackets]
         self.refresh_bindings()                    # Open and Delete: offered for this row or not
+
+    def whole(self, entry: saves.Entry) -> str:
+        """The highlighted game in whole words, under the list's short ones (a points
+        match's target, how many games it took)."""
+        return names.describe(entry.info, self.app.glyphs.sep)
 
     @on(DataTable.RowSelected)
     def row_chosen(self) -> None:
