@@ -424,7 +424,7 @@ async def test_a_bounce_starts_with_the_cursor_where_the_person_left_it():
             assert screen.cursor == start
             status = " ".join(str(screen.query_one("#status").render()).split())
             where = " or ".join(CELL_NAME[c] for c in targets) if len(targets) <= 3 else "any other card"
-            assert f"Nothing to bounce onto under the cursor: move to {where} (arrows), then Enter." in status, status
+            assert f"Next: to bounce it, move to {where} (arrows) and press Enter." in status, status
         played = len(screen.session.record.moves)
         await send(pilot, "enter")                      # nothing here: it says why, and plays nothing
         await pilot.pause()
@@ -933,13 +933,13 @@ async def test_the_cursor_stays_after_a_turn_up_and_keys_typed_ahead_act_where_a
         await pilot.pause()
         assert screen.cursor == before
         status = " ".join(str(screen.query_one("#status").render()).split())
-        assert "Nothing to turn up under the cursor: move to a face-down card (arrows), then Enter." in status, status
+        assert "Next: move to a face-down card (arrows) and press Enter to turn it up." in status, status
         await send(pilot, "enter")
         await pilot.pause()
         assert len(session.record.moves) == played + 1
         await send(pilot, "right")
         await pilot.pause()
-        assert "Nothing to turn up" not in str(screen.query_one("#status").render())
+        assert "Next: move to" not in str(screen.query_one("#status").render())
         await send(pilot, "enter")
         await until(pilot, lambda: len(session.record.moves) == played + 2, what="the second flip")
         assert session.record.moves[played + 1]["cell"] == 5, session.record.moves[played + 1]

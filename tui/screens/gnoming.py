@@ -196,20 +196,20 @@ class GnomingScreen(GameScreen):
         self.redraw_turn()
 
     def _no_move_here_note(self) -> str:
-        """What to do when the cell under the cursor has no move but others have ("" if
-        none has: at a draw every cell waits for it)."""
+        """Where to go when the cell under the cursor has no move but others have ("" if
+        none has: at a draw every cell waits for it). A prompt for the next step, shown
+        right after a move that worked: never worded as a refusal."""
         g = self.game
         cells = [c for c in range(9) if g.move_at(c) is not None]
         if not cells:
             return ""
         kind = type(g.move_at(cells[0]))
-        what = {Flip: "turn up", Bounce: "bounce onto", Place: "place onto"}.get(kind, "play")
         if kind is Flip:
-            where = "a face-down card"
-        else:
-            where = (" or ".join(CELL_NAME[c] for c in cells) if len(cells) <= 3 else
-                     "any other card" if len(cells) == 8 else "a card whose frame is not dimmed")
-        return f"Nothing to {what} under the cursor: move to {where} (arrows), then Enter."
+            return "Next: move to a face-down card (arrows) and press Enter to turn it up."
+        where = (" or ".join(CELL_NAME[c] for c in cells) if len(cells) <= 3 else
+                 "any other card" if len(cells) == 8 else "a card whose frame is not dimmed")
+        what = {Bounce: "to bounce it", Place: "to place it"}.get(kind, "to play")
+        return f"Next: {what}, move to {where} (arrows) and press Enter."
 
     def _begin_bot(self, seat: int) -> None:
         if len(self.session.humans) >= 2:
