@@ -271,6 +271,31 @@ async def test_preview_of_a_split_seven_marks_both_pegs():
 
 
 @run_async
+async def test_in_start_and_home_the_marks_stand_in_the_pegs_place():
+    # START and HOME hold a character a peg: R1 from HOME 3 to HOME 5 reads "··◇·◆" (its number
+    # at both ends read as two pegs), and R2 out of START "·◇345" beside ◆R2 on the track
+    session = pegs_session(4, ("human", "easy", "easy", "easy"), pegs={0: ["home:3"]},
+                           hands={0: ["2", "3", "4", "5", "9", "J"]}, seed=6)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+
+        def red_lane() -> str:
+            return screen_text(app).splitlines()[2]
+
+        await select_card(pilot, screen, "2")
+        await pilot.pause()
+        assert screen.current_preview().lines == ["R1 HOME 3 → HOME 5"]
+        assert red_lane().split()[-2:] == ["··◇·◆", "you"], red_lane()
+        await select_card(pilot, screen, "J")
+        await pilot.pause()
+        assert screen.current_preview().lines[0].startswith("R2 out of START")
+        lane = red_lane()
+        assert lane.split()[2] == "·◇345" and "◆R2" in lane, lane
+
+
+@run_async
 async def test_a_partner_bumped_to_its_in_spot_is_shown_there():
     # P-6.2: Red's 5 bumps Yellow (its partner) from track:15 to Yellow's in-spot, track:39;
     # the board showed only the bump, not where the partner goes
@@ -652,7 +677,7 @@ async def test_the_who_column_writes_whole_words_where_the_board_has_room(size, 
         await pilot.press("enter")
         await human_turn(pilot)
         lanes = [line.rstrip() for line in screen_text(app).splitlines()
-                 if re.search(r"[AB] (Red|Blue|Yellow|Green) +[·1-5]{5} ", line)]
+                 if re.search(r"[AB] (Red|Blue|Yellow|Green) +[·◇1-5]{5} ", line)]
         assert len(lanes) == 4 and all(line.endswith(" " + w) for line, w in zip(lanes, words)), lanes
 
 

@@ -126,8 +126,9 @@ class PegsScreen(TurnScreen):
             (g.square, "an empty hole; START's pegs are listed by number, HOME's by hole"),
             (g["come-out"], "the come-out hole: a peg leaving START goes here"),
             (g["in-spot"], "the in-spot: the way into HOME"),
-            (f"{g['from']}R1", "the highlighted move: the peg's hole"),
-            (f"{g.target}R1", "where it ends"),
+            (f"{g['from']}R1", "the highlighted move: the peg's hole (in START or HOME, "
+                               f"{g['from']} alone in its place)"),
+            (f"{g.target}R1", f"where it ends (in HOME, {g.target} alone in the hole)"),
             (f"{g.bumped}B2", "in the move list: the peg a move bumps (on the board: under the move's mark, and after it from 100 columns)"),
             (f"{g['slide-to']}Y1", "where a bumped partner goes: its in-spot (P-6.2)"),
             ("[Q]  5", "a card that can move, one that can't (dimmed)"),

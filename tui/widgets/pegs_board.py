@@ -14,7 +14,8 @@ says with 8 players), HOME (its five holes, by number), who plays the seat
 ("you", "pl 2" with several people, or the bot's level). Colours come from
 the theme; nothing depends on colour alone: pegs are labelled, teams
 lettered, the chosen move marked with ◇ (from), ◆ (to) and ✕ (bumped) as
-well as reverse video.
+well as reverse video (in START and HOME, whose cells hold one character, the
+◇ or ◆ alone).
 
 Where the terminal has room the screen asks for the wide board (holes of 4
 cells, 99 columns: a mark stands clear of the peg before it, `◇R1 ◆B2` where
@@ -211,15 +212,17 @@ class PegsBoard(CanvasBoard):
                     # lands here is drawn over the one it bumps ("◆R1✕")
                     put(x + 3, y, g.bumped, extra + mark)
                 restyle(x, y, 3, extra, marker)
+            # START and HOME have a cell a peg (or hole): the mark stands in it, for the peg's
+            # number there beside the same peg's number at the other end read as two pegs
             elif place[0] == "start":
                 owner = place[1]
                 peg = int(label[1:]) if label else 1
-                restyle(START_X + peg - 1, lane_y(owner), 1, extra)
+                restyle(START_X + peg - 1, lane_y(owner), 1, extra, marker if kind == "from" else None)
             else:
                 owner, k = place[1], place[2]
                 if kind == "to" and label:
                     put(home_x + k - 1, lane_y(owner), label[1:], style(f"pegs-board--p{owner}"))
-                restyle(home_x + k - 1, lane_y(owner), 1, extra)
+                restyle(home_x + k - 1, lane_y(owner), 1, extra, marker if kind in ("from", "to") else None)
 
         # -- legend
         if state.legend:
