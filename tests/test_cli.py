@@ -60,6 +60,26 @@ def test_rules_with_ascii_print_ascii_only(capsys):
     assert out.isascii() and "| -1 and -2 |" in out
 
 
+def test_rules_print_ascii_where_the_app_would_draw_it(capsys, monkeypatch):
+    # the glyph setting: automatic (ASCII where the terminal may not show Unicode), or chosen
+    from engine.saves import settings_path
+
+    monkeypatch.setenv("TERM", "linux")
+    assert main(["rules", "gnoming"]) == 0
+    assert capsys.readouterr().out.isascii()
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('{"theme": "parlor-light", "ascii": false}')
+    assert main(["rules", "gnoming"]) == 0
+    assert not capsys.readouterr().out.isascii()                 # Unicode chosen: −1
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_CTYPE", raising=False)
+    settings_path().write_text('{"ascii": true}')
+    assert main(["rules", "gnoming"]) == 0
+    assert capsys.readouterr().out.isascii()
+
+
 def test_rules_does_not_load_textual():
     code = ("import sys; from tui.cli import main; main(['rules', 'sorry']); main(['--ascii', 'rules', 'pegs']); "
             "assert 'textual' not in sys.modules and 'rich' not in sys.modules")

@@ -824,7 +824,7 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
     path = settings_file()
     path.write_bytes(TRUNCATED_SETTINGS)
     s = Settings.load()
-    assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", False)      # the defaults
+    assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", None)       # the defaults
     assert s.problem == (f"Your settings file {path} is damaged: the file is cut short (truncated JSON). "
                          "Parlor uses the default settings. When you change a setting, the damaged file is "
                          "kept as settings.json.damaged.")
@@ -832,7 +832,7 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
     s.theme = "parlor-light"
     assert s.save("theme") is None
     assert (path.parent / "settings.json.damaged").read_bytes() == TRUNCATED_SETTINGS
-    assert json.loads(path.read_text()) == {"theme": "parlor-light", "ascii": False, "bot_speed": "normal"}
+    assert json.loads(path.read_text()) == {"theme": "parlor-light", "ascii": None, "bot_speed": "normal"}
     assert Settings.load().problem is None
     path.write_bytes(b"\xff\xfe")                                   # damaged again: the first copy stays
     again = Settings.load()
@@ -853,15 +853,35 @@ def test_every_kind_of_damaged_settings_file_is_named(text, why):
     assert f"is damaged: {why}." in Settings.load().problem
 
 
+@pytest.mark.parametrize("env,doubt", [
+    ({"TERM": "xterm-256color", "LANG": "en_US.UTF-8"}, None),
+    ({"TERM": "xterm", "LANG": "C.utf8"}, None),
+    ({"TERM": "xterm", "LC_CTYPE": "UTF-8"}, None),                  # macOS's bare charset
+    ({"TERM": "xterm"}, None),                                       # no locale set: nothing said
+    ({"TERM": "xterm", "LC_ALL": "", "LANG": "de_DE.UTF-8"}, None),  # an empty one is not set
+    ({"TERM": "linux", "LANG": "en_US.UTF-8"}, "TERM=linux"),        # the console's small fonts
+    ({"TERM": "vt100"}, "TERM=vt100"),
+    ({"TERM": "xterm", "LANG": "C"}, "LANG=C"),
+    ({"TERM": "xterm", "LANG": "POSIX"}, "LANG=POSIX"),
+    ({"TERM": "xterm", "LC_ALL": "C", "LANG": "en_US.UTF-8"}, "LC_ALL=C"),    # LC_ALL wins
+    ({"TERM": "xterm", "LC_CTYPE": "en_US.UTF-8", "LANG": "C"}, None),        # then LC_CTYPE
+    ({"TERM": "xterm", "LANG": "en_US.ISO-8859-1"}, "LANG=en_US.ISO-8859-1"),
+])
+def test_a_terminal_that_may_not_show_unicode_is_told_by_its_type_or_locale(env, doubt):
+    from tui.settings import unicode_doubt
+
+    assert unicode_doubt(env) == doubt
+
+
 def test_settings_values_parlor_can_t_use_are_named_and_left_in_the_file():
     from tui.settings import Settings
 
     path = settings_file()
     path.write_text('{"theme": "nonexistent", "bot_speed": 7, "ascii": "yes", "sound": "on"}')
     s = Settings.load()
-    assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", False)
+    assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", None)
     assert s.problem == (f"Parlor ignored these settings in {path}, using the default instead: "
-                         'theme "nonexistent" (no such theme); ascii "yes" (true or false); '
+                         'theme "nonexistent" (no such theme); ascii "yes" (true, false, or null for automatic); '
                          "bot_speed 7 (slow, normal, fast, instant).")
     s.bot_speed = "fast"
     assert s.save("bot_speed") is None                  # only what was changed is written

@@ -82,7 +82,8 @@ class ParlorApp(App[None]):
 
     def __init__(self, *, settings: Settings, save_dir: str | os.PathLike | None = None,
                  start: Start | None = None, theme: str | None = None, ascii: bool | None = None,
-                 bot_delay: float | None = None, animate: bool = True) -> None:
+                 bot_delay: float | None = None, animate: bool = True,
+                 unicode_doubt: str | None = None) -> None:
         super().__init__()
         self.console.push_theme(MARKDOWN_THEME)      # the rules' Markdown in weights, not colours
         self.settings = settings
@@ -96,7 +97,10 @@ class ParlorApp(App[None]):
             self.register_theme(t)
         wanted = theme or settings.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
-        self.set_reactive(ParlorApp.ascii, settings.ascii if ascii is None else ascii)
+        # the automatic glyph setting's reason for ASCII ('TERM=linux'; the CLI looks at
+        # the terminal, the tests don't); --ascii, then the setting, come before it
+        self.unicode_doubt = unicode_doubt
+        self.set_reactive(ParlorApp.ascii, ascii if ascii is not None else self.glyphs_for(settings.ascii))
         self._ascii_override = ascii is not None
         self.exit_note: str | None = None
         self.last_setup = None          # the set-up of the last game opened: New game starts from it
@@ -288,6 +292,10 @@ class ParlorApp(App[None]):
             self.notify(f"Parlor can't write in the saves folder {self.save_dir}: games can be "
                         "played but not saved. Make it writable, or use --save-dir.",
                         title="Saves folder", severity="warning", timeout=15, markup=False)
+        if self.ascii and not self._ascii_override and self.settings.ascii is None:
+            self.notify(f"Parlor draws in ASCII: {self.unicode_doubt} says this terminal may not "
+                        "show Unicode. Settings (Glyphs) changes it.", title="Glyphs", timeout=10,
+                        markup=False)
         self.set_class(self.ascii, "-ascii")
         ascii_scrollbars(self.ascii)
         self._persist_theme = True
@@ -328,9 +336,14 @@ class ParlorApp(App[None]):
                 screen.on_glyphs_changed()
         self.refresh_bindings()
 
-    def set_ascii(self, value: bool) -> None:
+    def glyphs_for(self, setting: bool | None) -> bool:
+        """Whether a glyph setting (None: automatic) draws in ASCII here."""
+        return bool(self.unicode_doubt) if setting is None else setting
+
+    def set_ascii(self, value: bool | None) -> None:
+        """Glyphs: ASCII (True), Unicode (False) or automatic (None); kept."""
         self.settings.ascii = value
-        self.ascii = value
+        self.ascii = self.glyphs_for(value)
         self._save_settings("ascii")
 
     def set_bot_speed(self, speed: str) -> None:
@@ -537,8 +550,9 @@ def crash_message(path: Path | None, resume: str = "parlor continue") -> str:
 
 def make_app(*, save_dir: str | os.PathLike | None = None, theme: str | None = None,
              ascii: bool | None = None, start: Start | None = None, bot_delay: float | None = None,
-             settings: Settings | None = None, animate: bool = True) -> ParlorApp:
+             settings: Settings | None = None, animate: bool = True,
+             unicode_doubt: str | None = None) -> ParlorApp:
     """Build the app (the CLI and the tests both come through here)."""
     settings = settings or Settings.load()
     return ParlorApp(settings=settings, save_dir=save_dir, start=start, theme=theme, ascii=ascii,
-                     bot_delay=bot_delay, animate=animate)
+                     bot_delay=bot_delay, animate=animate, unicode_doubt=unicode_doubt)

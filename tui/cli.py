@@ -344,9 +344,10 @@ def run_app(ap: argparse.ArgumentParser, args) -> int:
             return 1
 
     from .app import Start, make_app
+    from .settings import unicode_doubt
 
     app = make_app(save_dir=save_dir, theme=args.theme, ascii=True if args.ascii else None,
-                   start=Start(args.command or "title", spec=spec))
+                   start=Start(args.command or "title", spec=spec), unicode_doubt=unicode_doubt())
     try:
         app.run()
     except OSError:     # its last words could not be written: the terminal hung up on it
@@ -399,8 +400,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         from engine import rules_text
 
+        from .settings import ascii_setting, unicode_doubt
+
         text = rules_text(args.game)
-        if args.ascii:
+        glyphs = ascii_setting()                     # as the app draws: the setting, else automatic
+        if args.ascii or glyphs or glyphs is None and unicode_doubt():
             from .text import asciify
 
             text = asciify(text)

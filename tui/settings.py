@@ -7,7 +7,8 @@ that can't be used never stops the app either, but it is never lost:
 - `Settings.load` says in `problem` what was wrong (a sentence for people,
   or None): a damaged file (not JSON, cut short, not a settings object)
   means the defaults; a value it can't use (an unknown theme, `"ascii":
-  "yes"`) means the default for that one setting.
+  "yes"`) means the default for that one setting. `"ascii": null` (the
+  default) is automatic: ASCII where `unicode_doubt` finds a reason.
 - `Settings.save` writes only the settings changed over what the file holds
   at that moment, keeping the rest of the file as it is (values it can't use,
   keys of a newer Parlor). A damaged file is first kept beside it as
@@ -24,6 +25,28 @@ from pathlib import Path
 from engine.saves import NotJSON, read_json, read_regular, settings_path, write_atomic
 
 MAX_SETTINGS_BYTES = 2**20     # a settings file is a few hundred bytes
+
+# Terminals that can't show Parlor's Unicode glyphs (boxes with round corners, ◆ ▸ ⌂ ✕):
+# the Linux console's fonts have a few hundred glyphs, the others are older still.
+NO_UNICODE_TERMS = {"linux", "vt52", "vt100", "vt102", "vt220", "dumb"}
+
+
+def unicode_doubt(env=None) -> str | None:
+    """Why this terminal may not show Unicode ('TERM=linux', 'LC_ALL=C'), or None. As
+    tmux and htop judge it: a locale whose character set is not UTF-8 (the first of
+    LC_ALL, LC_CTYPE and LANG that is set; none set says nothing), or a terminal type
+    known to lack the glyphs. The automatic glyph setting then uses ASCII."""
+    env = os.environ if env is None else env
+    term = env.get("TERM", "")
+    if term in NO_UNICODE_TERMS:
+        return f"TERM={term}"
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(name)
+        if value:
+            # ('en_US.UTF-8', 'C.utf8', and macOS's bare 'UTF-8')
+            return None if "utf8" in value.lower().replace("-", "") else f"{name}={value}"
+    return None
+
 
 # Seconds a bot's chosen move stays on screen before it is played.
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
@@ -65,6 +88,17 @@ def _read(path: Path) -> dict | None:
     return data
 
 
+def ascii_setting(path: Path | None = None) -> bool | None:
+    """The glyph setting alone, as `Settings.load` would take it (None: automatic, or a
+    file it can't use): for `parlor rules`, which doesn't load the themes (nor Textual)."""
+    try:
+        data = _read(Path(path) if path else settings_path()) or {}
+    except (_Damaged, OSError):
+        return None
+    value = data.get("ascii")
+    return value if isinstance(value, bool) else None
+
+
 def _show(value) -> str:
     """A value from the file as it is written there: "yes", 7, null."""
     try:
@@ -83,7 +117,7 @@ def _damaged_names(path: Path):
 @dataclass
 class Settings:
     theme: str = DEFAULT_THEME
-    ascii: bool = False
+    ascii: bool | None = None       # None: automatic (ASCII where `unicode_doubt` finds a reason)
     bot_speed: str = "normal"
     path: Path | None = field(default=None, repr=False, compare=False)
     # What `load` found wrong with the file, as a sentence for people (None: nothing);
@@ -121,10 +155,10 @@ class Settings:
             else:
                 ignored.append(f"theme {_show(data['theme'])} (no such theme)")
         if "ascii" in data:
-            if isinstance(data["ascii"], bool):
+            if data["ascii"] is None or isinstance(data["ascii"], bool):
                 out.ascii = data["ascii"]
             else:
-                ignored.append(f"ascii {_show(data['ascii'])} (true or false)")
+                ignored.append(f"ascii {_show(data['ascii'])} (true, false, or null for automatic)")
         if "bot_speed" in data:
             if isinstance(data["bot_speed"], str) and data["bot_speed"] in BOT_SPEEDS:
                 out.bot_speed = data["bot_speed"]

@@ -20,8 +20,13 @@ def run(*args, env=None):
 
 @pytest.fixture
 def started(monkeypatch):
-    """Replace App.run: record the app the CLI built instead of taking over the terminal."""
+    """Replace App.run: record the app the CLI built instead of taking over the terminal
+    (a UTF-8 xterm, whatever terminal runs the tests)."""
     apps = []
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_CTYPE", raising=False)
 
     def fake_run(self, *a, **k):
         apps.append(self)
@@ -47,6 +52,21 @@ def test_new_sorry_builds_the_game_from_the_flags(started, tmp_path):
     assert (spec.players, spec.variant, spec.seed, spec.target) == (3, "points", 12, 100)
     assert [s.to_dict() for s in spec.seats] == [{"kind": "human"}, {"kind": "human"},
                                                  {"kind": "bot", "level": "hard"}]
+
+
+@pytest.mark.parametrize("env,doubt", [({"TERM": "linux"}, "TERM=linux"),
+                                       ({"LANG": "C"}, "LANG=C"),
+                                       ({"LC_ALL": "en_US.ISO-8859-1"}, "LC_ALL=en_US.ISO-8859-1")])
+def test_a_terminal_that_may_not_show_unicode_gets_ascii_unless_the_settings_say(started, monkeypatch, home,
+                                                                               env, doubt):
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert cli.main([]) == 0
+    assert started[0].ascii and started[0].unicode_doubt == doubt
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text('{"ascii": false}')             # chosen in Settings: kept
+    assert cli.main([]) == 0
+    assert not started[1].ascii and started[1].unicode_doubt == doubt
 
 
 def test_continue_needs_a_game_to_continue(started, capsys):

@@ -647,6 +647,42 @@ async def test_settings_are_applied_and_kept(home):
 
 
 @run_async
+async def test_automatic_glyphs_are_ascii_where_the_terminal_may_not_show_unicode(home):
+    # the default (automatic) setting draws in ASCII where the CLI found a reason, says so
+    # at start, and Settings names the reason; Unicode chosen there is kept, Automatic too
+    from tui.app import make_app
+
+    app = make_app(animate=False, unicode_doubt="TERM=linux")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert app.ascii
+        notes = [n.message for n in app._notifications if n.title == "Glyphs"]
+        assert notes == ["Parlor draws in ASCII: TERM=linux says this terminal may not show Unicode. "
+                         "Settings (Glyphs) changes it."]
+        await pilot.press("s", "down")
+        glyphs = app.screen.query_one("#ascii")
+        assert glyphs.has_focus and glyphs.value == "auto"
+        assert "Automatic (ASCII here: TERM=linux)" in str(glyphs.render())
+        await pilot.press("right")                           # Unicode
+        assert not app.ascii
+        assert json.loads((home / "settings.json").read_text())["ascii"] is False
+        await pilot.press("left")                            # Automatic again: ASCII here
+        assert app.ascii
+        assert json.loads((home / "settings.json").read_text())["ascii"] is None
+    app = make_app(animate=False, unicode_doubt=None)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert not app.ascii and not [n for n in app._notifications if n.title == "Glyphs"]
+        await pilot.press("s", "down")
+        assert "Automatic (Unicode here)" in str(app.screen.query_one("#ascii").render())
+    (home / "settings.json").write_text('{"ascii": false}')
+    app = make_app(animate=False, unicode_doubt="LANG=C")   # Unicode chosen: no ASCII, no note
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert not app.ascii and not [n for n in app._notifications if n.title == "Glyphs"]
+
+
+@run_async
 async def test_help_lists_the_keys_and_the_rules():
     session = session_at([["track:20"], ["track:40"]], card="3", seed=2)
     app = app_for(session)
@@ -1029,7 +1065,7 @@ def test_a_setting_saved_keeps_what_another_parlor_saved_meanwhile(home):
     first.bot_speed = "fast"                     # the first changes only the bot speed
     assert first.save("bot_speed") is None
     again = Settings.load()
-    assert (again.theme, again.bot_speed, again.ascii) == ("parlor-light", "fast", False)
+    assert (again.theme, again.bot_speed, again.ascii) == ("parlor-light", "fast", None)
 
 
 def test_the_resume_hint_names_a_save_folder_given_on_the_command_line(home, tmp_path):

@@ -33,8 +33,9 @@ def spawn(tmp_path):
     """`parlor new sorry` (bots only) on an 80 x 24 pseudo-terminal: (process, its master fd)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", PARLOR_HOME=str(tmp_path / "home"))
-    env.pop("COLORTERM", None)
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", PARLOR_HOME=str(tmp_path / "home"))
+    for name in ("COLORTERM", "LC_ALL", "LC_CTYPE"):        # (a UTF-8 terminal: Unicode glyphs)
+        env.pop(name, None)
     proc = subprocess.Popen([sys.executable, "-m", "tui", "--save-dir", str(tmp_path / "saves"),
                              "new", "sorry", "--seed", "3", "--humans", "0"],
                             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,

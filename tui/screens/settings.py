@@ -1,4 +1,4 @@
-"""Settings: theme, glyphs (Unicode or ASCII), bot speed. Applied at once and kept."""
+"""Settings: theme, glyphs (automatic, Unicode or ASCII), bot speed. Applied at once and kept."""
 from __future__ import annotations
 
 from textual import on
@@ -13,6 +13,8 @@ from ..settings import BOT_SPEED_LABELS, BOT_SPEEDS
 from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
+
+GLYPHS = {None: "auto", False: "unicode", True: "ascii"}     # the setting -> the Glyphs choice
 
 
 class SettingsScreen(ParlorScreen):
@@ -46,8 +48,12 @@ class SettingsScreen(ParlorScreen):
         with Vertical(id="settings-form", classes="panel") as form:
             form.border_title = "Settings"
             yield Choice("Theme", themes, app.theme, id="theme", label_width=12)
-            yield Choice("Glyphs", [(False, "Unicode"), (True, "ASCII only")], app.ascii, id="ascii",
-                         label_width=12)
+            # automatic: ASCII where the terminal or locale says Unicode may not show
+            here = f"ASCII here: {app.unicode_doubt}" if app.unicode_doubt else "Unicode here"
+            yield Choice("Glyphs", [("auto", f"Automatic ({here})"), ("unicode", "Unicode"),
+                                    ("ascii", "ASCII only")],
+                         GLYPHS[app.settings.ascii] if not app._ascii_override else
+                         GLYPHS[app.ascii], id="ascii", label_width=12)
             yield Choice("Bot speed", [(k, f"{BOT_SPEED_LABELS[k]} ({v:g} s a move)")
                                        for k, v in BOT_SPEEDS.items()], app.settings.bot_speed,
                          id="speed", label_width=12)
@@ -65,7 +71,7 @@ class SettingsScreen(ParlorScreen):
 
     @on(Choice.Changed, "#ascii")
     def ascii_changed(self, event: Choice.Changed) -> None:
-        self.app.set_ascii(bool(event.value))
+        self.app.set_ascii({v: k for k, v in GLYPHS.items()}[event.value])
 
     @on(Choice.Changed, "#speed")
     def speed_changed(self, event: Choice.Changed) -> None:
