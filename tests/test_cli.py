@@ -25,6 +25,8 @@ def test_rules_sorry_prints_the_rules(capsys):
     ["sim", "sorry", "--games", "1", "--players", "0"],       # not taken for "the default number"
     ["sim", "sorry", "--games", "1", "--seed", "-3"], ["sim", "pegs", "--games", "1", "--players", "5"],
     ["sim", "gnoming", "--games", "1", "--levels", "hard,wizard,normal,normal"],
+    ["sim", "gnoming", "--games", "1", "--levels", "hard,,normal,normal"],
+    ["sim", "gnoming", "--games", "1", "--levels", "hard,normal,normal,normal,"],
 ])
 def test_bad_arguments_get_one_line_and_exit_2(args):
     r = run(*args)

@@ -246,7 +246,10 @@ def run_sim(ap: argparse.ArgumentParser, args) -> int:
     parser = ap.commands["sim"]
     _check_variant(parser, args)
     players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
-    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    levels = [lv.strip() for lv in args.levels.split(",")]
+    if "" in levels:                # "normal,,easy" or "normal,": not a level fewer, said as such
+        parser.error(f"argument --levels: an empty level in {args.levels!r} (one of easy, normal, "
+                     "hard for each seat, between commas)")
     played = [0]                    # games played so far
     try:
         import engine
