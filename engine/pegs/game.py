@@ -34,8 +34,8 @@ class PegsGame(Game):
         """A new game: a random dealer (P-3; `dealer` gives the seat, as when the
         deal passes to the left for the next game at the table; the cards are
         those of the seed either way), five cards each, the first seat (left of
-        the dealer, P-4.1) has drawn to six. `first` gives the first seat: without
-        `dealer`, the dealer is then the seat at its right; with both, as given."""
+        the dealer, P-4.1) has drawn to six. `first` gives the first seat: the
+        dealer is then the seat at its right (both may be given only as such a pair)."""
         players = check_players("Pegs and Jokers", players, PLAYER_COUNTS)
         if variant not in (None, "standard"):
             raise ValueError(f"Pegs and Jokers has no variant {variant!r} (only 'standard')")
@@ -49,6 +49,9 @@ class PegsGame(Game):
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
                                      or not 0 <= seat < players):
                 raise ValueError(f"{name} must be a seat 0..{players - 1}, not {seat!r}")
+        if first is not None and dealer is not None and first != (dealer + 1) % players:
+            raise ValueError(f"first {first} and dealer {dealer} disagree: play starts at the "
+                             f"dealer's left (P-4.1), seat {(dealer + 1) % players}")
         g = cls.__new__(cls)
         g.players = players
         g.geo = geometry(players)

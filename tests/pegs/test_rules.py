@@ -98,6 +98,10 @@ def test_P_3_the_deal_passes_to_the_left_with_dealer():
     for bad in (6, -1, True, "2"):
         with pytest.raises(ValueError, match="dealer must be a seat"):
             engine.new_game("pegs", players=6, seed=8, dealer=bad)
+    # first and dealer together only as a pair that P-4.1 allows
+    assert engine.new_game("pegs", players=6, seed=8, dealer=5, first=0).to_act == 0
+    with pytest.raises(ValueError, match=r"first 1 and dealer 1 disagree: play starts at the dealer's left \(P-4.1\), seat 2"):
+        engine.new_game("pegs", players=6, seed=8, dealer=1, first=1)
 
 def test_P_3_discard_pile_reshuffled_when_draw_pile_empty():
     g = make(pegs={0: ["track:10"]}, hands={0: ["5"] + FILLER[:4] + ["9"]},
