@@ -64,7 +64,13 @@ def score_layout(cards) -> int:
 def score_breakdown(cards) -> dict:
     """How `score_layout(cards)` comes about, for people: "sets", [(line, value, points)]
     for each matching line (points = -value, G-7.2); "others", the points of the cards in
-    no set (G-7.3 to G-7.6); "hazards", how many Hazards are among them (+10 each)."""
+    no set (G-7.3 to G-7.6); "hazards", how many Hazards are among them (+10 each).
+    `cards`: the nine card values of a layout, face up, in cell order (row by row); a
+    ValueError says what else it got."""
+    if (not isinstance(cards, (list, tuple)) or len(cards) != 9
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)):
+        raise ValueError("score_breakdown needs the nine card values of a layout, face up, row "
+                         f"by row (a face-down card, None, has no score yet), not {cards!r}")
     sets = matching_sets(cards)
     in_set = 0
     for line, _ in sets:

@@ -1,4 +1,6 @@
 """G-7 scoring a round (with worked examples) and G-8 winning."""
+import pytest
+
 from engine.gnoming.moves import Discard, Draw, Place
 from engine.gnoming.scoring import decided_by, going_out_adjustment, matching_sets, score_layout, winners
 
@@ -180,3 +182,7 @@ def test_G_7_the_score_breakdown_adds_up_to_the_score():
         parts = score_breakdown(cards)
         assert parts == {"sets": sets_, "others": others, "hazards": hazards}
         assert score_layout(cards) == others + sum(points for _, _, points in parts["sets"])
+    # what else it may be given (a short list, a view's face-down None, names) is said
+    for bad in ([1, 2, 3], [None] * 9, ["1"] * 9, [True] * 9, None):
+        with pytest.raises(ValueError, match="needs the nine card values of a layout"):
+            score_breakdown(bad)
