@@ -651,6 +651,20 @@ async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_
 
 
 @run_async
+async def test_ctrl_c_says_how_to_quit_on_the_hand_off_too():
+    # ctrl+c is a key while Parlor runs: the board says how to quit, and so does a dialog
+    # (the hand-off said nothing)
+    session = pegs_session(4, ("human", "human", "easy", "easy"), pegs={0: ["track:10"]}, seed=2)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert [n.title for n in app._notifications] == ["Do you want to quit?"]
+        assert isinstance(app.screen, HandoffScreen)
+
+
+@run_async
 async def test_people_in_the_who_column_are_not_read_as_pegs():
     # two people and Purple's peg 1 on the board: "P1" may only be Purple's peg
     session = pegs_session(6, ("human", "human", "easy", "easy", "easy", "easy"),

@@ -481,12 +481,13 @@ def drop_grace_note(app) -> None:
 
 class ParlorModal(ModalScreen[T]):
     """A dialog over a screen. The app's keys stop at a modal screen, so its own
-    help (?, F1) and ctrl+q are bound here again."""
+    help (?, F1), ctrl+q and ctrl+c (how to quit) are bound here again."""
 
     HELP_TITLE = ""
     BINDINGS = [
         Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True,
                 tooltip="Quit at once (a game in play is already saved)"),
+        Binding("ctrl+c", "app.help_quit", show=False, priority=True),
         Binding("question_mark,f1", "app.help", "Help", tooltip="This help"),
     ]
 
