@@ -566,6 +566,27 @@ def test_dimmed_text_reads_in_parlors_themes_in_256_colours_too():
 
 @pytest.mark.parametrize("theme", ["parlor-dark", "parlor-light", "parlor-high-contrast", "parlor-okabe-ito"])
 @run_async
+async def test_a_move_lists_reasons_read_in_parlors_themes(theme):
+    """The lines of a move list that can't be chosen (why a pawn can't come out, the game
+    is over) are text to read: 4.5:1 on the list's ground in Parlor's four themes, in true
+    colour and in 256 colours (Textual's $text-disabled read at 2.6-3.3:1)."""
+    from textual.widgets import OptionList
+
+    from themes import contrast_anywhere as contrast
+
+    app = app_for(session_at([["track:20"], ["track:40"]], card="3", seed=2), theme=theme)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        moves = board_screen(app).query_one("#moves", OptionList)
+        ground = moves.background_colors[1]
+        styles = moves.get_component_styles("option-list--option-disabled")
+        colour = styles.color
+        ink = ground + (ground.get_contrast_text(colour.a) if styles.auto_color else colour)
+        assert contrast(ink.hex6, ground.hex6) >= 4.5, (theme, ink.hex6, ground.hex6)
+
+
+@pytest.mark.parametrize("theme", ["parlor-dark", "parlor-light", "parlor-high-contrast", "parlor-okabe-ito"])
+@run_async
 async def test_an_empty_pegs_hole_reads_on_every_lane_in_256_colours_too(theme):
     """A hole's dot on each lane's tint, as the board draws it: 4.5:1 in true colour and in
     256 colours (at $text 80% Yellow's lane read 4.36:1 in 256 colours, 3.94:1 in
