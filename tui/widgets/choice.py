@@ -33,9 +33,6 @@ class Choice(Widget, can_focus=True):
         background: $primary 30%;
         text-style: bold;
     }
-    Choice.-disabled-choice {
-        color: $text-disabled;
-    }
     """
 
     index = reactive(0)
