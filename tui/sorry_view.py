@@ -187,6 +187,7 @@ class Preview:
     marks: list[tuple[tuple, str]] = field(default_factory=list)   # (place, role)
     # role: "from1", "to1", "end1", "from2", ... or "bumped"
     after: str = ""                                    # a pass: what comes of it, as a sentence
+    bumps_team: bool = False                           # it sends a pawn of the mover's team to START
 
 
 NO_PAWN_MOVES = ("pass", "decline", "discard")      # the moves that move no pawn
@@ -209,6 +210,7 @@ def preview(game, move, glyphs) -> Preview:
     after = None if redealt else copy.positions()
     card = card_name(move.card)
     marks: list[tuple[tuple, str]] = []
+    bumps_team = False
     effects: list[str] = []
     lines: list[str]
 
@@ -304,11 +306,12 @@ def preview(game, move, glyphs) -> Preview:
             partner = [p for p in bumped if p >> 2 != move.seat and p >> 2 in side]
             effects.append("bumps " + ", ".join(pawn_label(p) + (" (your partner's)" if p in partner else "")
                                                 for p in bumped) + " back to START")
+            bumps_team = any(p >> 2 == move.seat or p in partner for p in bumped)
     if "win" in kinds or "game_over" in kinds:
         effects.append("wins the game!")
     detail = "; ".join(effects)
     detail = sentence(detail)
-    return Preview(move, lines, detail, marks)
+    return Preview(move, lines, detail, marks, bumps_team=bumps_team)
 
 
 def _bumpers(events) -> dict[int, int]:

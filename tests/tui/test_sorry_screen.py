@@ -387,6 +387,23 @@ def test_the_move_list_names_the_pawn_a_move_bumps_and_warns_of_a_partner():
     assert "R1 14 -> 16 %19 xR2" in [sv.preview(g, m, glyphs(True)).lines[0] for m in g.legal_moves()]
 
 
+@run_async
+async def test_a_move_that_bumps_your_own_team_comes_last_in_the_list():
+    # partners, a SORRY!: the engine lists R1 onto Yellow's pawn (Red's partner) first; Enter
+    # on the fresh list must not send the team's own pawn home, so it comes after the others
+    session = session_at([["start"], [], ["track:5"], ["track:20"]], kinds=("human", "normal", "normal", "normal"),
+                         variant="teams", card="SORRY", seed=1)
+    assert str(session.game.legal_moves()[0]).endswith("track:5")             # (the case at hand)
+    app = app_for(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await human_turn(pilot)
+        screen = board_screen(app)
+        lines = [p.lines[0] for _, p in sorted(screen._previews.items())]
+        assert lines[-1] == "SORRY! R1 START → 5 ✕Y1", lines
+        assert screen.current_preview().lines[0] == lines[0] != lines[-1]
+        assert [str(m) for m in screen._move_map][-1].endswith("track:5")       # the map follows
+
+
 def test_each_bump_is_named_on_the_line_of_the_pawn_that_makes_it():
     """A 7 split whose two parts both slide: the pawn swept goes on the line of the slide that
     swept it (as the engine tells it), and a part swept by the other part's slide is marked as

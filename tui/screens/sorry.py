@@ -218,6 +218,11 @@ class SorryScreen(TurnScreen):
     def list_order(self, moves: list) -> list:
         return sv.in_list_order(self.game, moves)
 
+    def last_in_list(self, preview) -> bool:
+        # a move that bumps a pawn of your own team (a SORRY! or a slide onto your partner's,
+        # S-12.2): listed after the others, so that Enter on a fresh list doesn't play it
+        return preview.bumps_team
+
     def show_game_end(self, event) -> None:
         # while its summary is up, the board shows that game as it ended (the next is dealt)
         self._ended = True

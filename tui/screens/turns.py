@@ -282,6 +282,11 @@ class TurnScreen(GameScreen):
         """The order the move list shows `moves` in (the engine's, unless a game says otherwise)."""
         return moves
 
+    def last_in_list(self, preview) -> bool:
+        """Whether the move of `preview` goes after the others in the list (legal, but rarely
+        what a player wants)."""
+        return False
+
     def board_widget(self):
         """The board widget (its `ascii` follows the settings)."""
         return self.query_one("#board")
@@ -448,8 +453,12 @@ class TurnScreen(GameScreen):
             shown, only = self.filter_moves(legal)
             title = f"Moves{only}"
         shown = self.list_order(shown)
-        for i, move in enumerate(shown):
-            p = self.make_preview(move)
+        previews = [self.make_preview(move) for move in shown]
+        # the moves a game puts last (Sorry!: one that bumps your own team): Enter alone on a
+        # fresh list never plays them
+        order = sorted(range(len(shown)), key=lambda i: self.last_in_list(previews[i]))     # stable
+        shown = [shown[i] for i in order]
+        for i, p in enumerate(previews[i] for i in order):
             self._previews[i] = p
             ml.add_option(Option(self._entry(p.lines, ml), id=f"m{i}"))
         unsplit = self.unsplit_text()
