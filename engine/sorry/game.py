@@ -894,7 +894,7 @@ class SorryGame(Game):
             if self.pos[pawn] != frm:
                 return f"{PAWN_WORDS[pawn]} is on {LOC_WORDS[self.pos[pawn]]}, not {LOC_WORDS[frm]}"
             if frm == START and move.kind not in (mv.START_PAWN, mv.SORRY):
-                return "only a 1 or a 2 takes a pawn out of START (S-4.1)"
+                return "only a 1, a 2 or a SORRY! takes a pawn out of START (S-4.1, S-8)"
             if frm == HOME:
                 return "a pawn in HOME never moves again (S-5.5)"
             if not self._can_land(pawn >> 2, to):

@@ -289,7 +289,7 @@ def _render(game, card: str, items: list, team_switch: bool = False) -> list[str
     out = []
     if needs_card:                                                        # S-4.1
         names, many = _start_names(needs_card)
-        out.append(f"{names} {'are' if many else 'is'} in START, and only a 1 or a 2 brings a pawn out")
+        out.append(f"{names} {'are' if many else 'is'} in START, and only a 1, a 2 or a SORRY! brings a pawn out")
     for group, q in exits:                                                # S-4.2
         names, _ = _start_names([group])
         out.append(f"{names} can't come out of START while {PAWN_WORDS[q]} is on the circle "

@@ -118,7 +118,7 @@ def check_card(g, card: str, seen: Counter) -> None:
         seen["note " + card] += 1
 
 
-KINDS = {"only a 1 or a 2": "start", "on the circle": "exit", "would go past": "past",
+KINDS = {"only a 1, a 2 or a SORRY!": "start", "on the circle": "exit", "would go past": "past",
          "going back": "back", "would land on": "own", "SORRY! needs": "sorry",
          "not in START": "not start", "to switch": "switch", "can't switch": "switch",
          "no split": "split", "can't move 10": "ten", "is HOME and never": "home",
@@ -192,9 +192,9 @@ def test_reasons_agree_with_the_legal_moves():
 def test_S_4_1_all_pawns_in_start():
     g = game([], ["track:40"], card="5")
     assert no_move_reason(g, "5") == (
-        "All four of Red's pawns are in START, and only a 1 or a 2 brings a pawn out.")
+        "All four of Red's pawns are in START, and only a 1, a 2 or a SORRY! brings a pawn out.")
     assert no_move_reason(g, "1") is None and no_move_reason(g, "2") is None   # not in play: asked anyway
-    assert no_move_reason(g, "5", 2) == "Red's pawn 3 is in START, and only a 1 or a 2 brings a pawn out."
+    assert no_move_reason(g, "5", 2) == "Red's pawn 3 is in START, and only a 1, a 2 or a SORRY! brings a pawn out."
 
 
 def test_S_4_2_start_exit_held_by_own_pawn():
@@ -301,7 +301,7 @@ def test_S_10_3_eleven_with_only_switches_has_a_move_and_a_note():
 def test_S_9_seven_with_no_single_move_and_no_split():
     g = game(["safe:4", "safe:5"], ["track:40"], card="7")
     assert no_move_reason(g, "7") == (
-        "Red's pawn 3 and Red's pawn 4 are in START, and only a 1 or a 2 brings a pawn out; "
+        "Red's pawn 3 and Red's pawn 4 are in START, and only a 1, a 2 or a SORRY! brings a pawn out; "
         "Red's pawn 1 and Red's pawn 2 are 2 and 1 squares from HOME: a 7 would go past it; "
         "no split of the 7 between two pawns works either.")
     # one pawn left to move: nothing to split with
@@ -333,7 +333,7 @@ def test_S_5_6_backward_moves():
     assert no_move_reason(g, "4", 2) == "Red's pawn 3 would land on Red's pawn 4 going back 4."
     g = game(["home", "track:10", "safe:1"], ["track:40"], card="4")
     assert no_move_reason(g, "4", 2) is None
-    assert no_move_reason(g, "4", 3) == "Red's pawn 4 is in START, and only a 1 or a 2 brings a pawn out."
+    assert no_move_reason(g, "4", 3) == "Red's pawn 4 is in START, and only a 1, a 2 or a SORRY! brings a pawn out."
     # backward inside the safety zone
     g = game(["safe:5", "safe:2", "home", "home"], ["track:40"], card="4")
     assert no_move_reason(g, "4", 0) is None                       # to safety square 1
@@ -343,7 +343,7 @@ def test_S_5_6_backward_moves():
 
 def test_S_10_1_ten_forward_and_back():
     g = game(["home", "home", "home"], ["track:40"], card="10")
-    assert no_move_reason(g, "10") == "Red's pawn 4 is in START, and only a 1 or a 2 brings a pawn out."
+    assert no_move_reason(g, "10") == "Red's pawn 4 is in START, and only a 1, a 2 or a SORRY! brings a pawn out."
     g = game(["safe:4", "safe:5", "home", "home"], ["track:40"], card="10")
     assert no_move_reason(g, "10") is None                         # pawn 1 goes back 1
     assert no_move_reason(g, "10", 1) == (
@@ -363,7 +363,7 @@ def test_S_12_teams_move_own_and_partner_pawns():
     g = game([], [], [], [], card="5", variant="teams")
     assert no_move_reason(g, "5") == (
         "All four of Red's pawns and all four of Yellow's pawns are in START, "
-        "and only a 1 or a 2 brings a pawn out.")
+        "and only a 1, a 2 or a SORRY! brings a pawn out.")
     g = game(["home", "home", "home", "safe:3"], [], ["home", "home", "home", "safe:4"], [],
              card="5", variant="teams")
     assert no_move_reason(g, "5") == (

@@ -644,7 +644,7 @@ async def test_a_second_pawn_that_no_split_moves_says_so():
         await pilot.press("1", "3")                # R3 is in START: no split of R1 and R3
         assert option_texts(screen) == [
             "No split of the 7 moves both R1 and R3, and R3 has no move with the 7. "
-            "R3 is in START, and only a 1 or a 2 brings a pawn out. 0 shows every pawn's moves."]
+            "R3 is in START, and only a 1, a 2 or a SORRY! brings a pawn out. 0 shows every pawn's moves."]
         await pilot.press("1")                     # R1 alone again: no word of a pair
         assert not any("No split" in t for t in option_texts(screen))
         await pilot.press("2")                     # R1 and R2 split the 7
@@ -701,7 +701,7 @@ async def test_a_card_without_a_move_says_why_and_a_10_without_a_forward_move_to
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot)
         texts = option_texts(board_screen(app))
-        assert texts == ["Pass (no move) R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
+        assert texts == ["Pass (no move) R3 and R4 are in START, and only a 1, a 2 or a SORRY! brings a pawn out; "
                          "R1 and R2 are 2 and 3 squares from HOME: a 5 would go past it."]
     session = session_at([["safe:1", "safe:3", "start", "start"], ["track:12"]], card="10", seed=1)
     app = app_for(session)
@@ -733,7 +733,7 @@ async def test_a_points_card_without_a_move_says_why():
         assert screen._selected_card() == "1"          # the first card that moves
         await select_card(pilot, screen, "3", "left")
         reason = sv.plain(no_move_reason(session.game, "3"))
-        assert reason == ("R3 and R4 are in START, and only a 1 or a 2 brings a pawn out; "
+        assert reason == ("R3 and R4 are in START, and only a 1, a 2 or a SORRY! brings a pawn out; "
                           "R1 and R2 are 2 and 1 squares from HOME: a 3 would go past it.")
         assert option_texts(screen) == [f"No move with the 3: {reason} ←/→ for another card."]
     session = session_at([["start", "start", "start", "start"], ["track:40"]], variant="points",
@@ -763,7 +763,7 @@ async def test_a_reason_the_box_cuts_off_scrolls_into_view_at_80x24():
         await select_card(pilot, screen, "11")
         await pilot.pause()
         assert ml.max_scroll_y > 0 and ml.scroll_y == 0
-        end = "│  switch."                   # the reason's last row (the rows after its first hang)
+        end = "│  the track to switch."       # the reason's last row (the rows after its first hang)
         assert end not in screen_text(app)
         for _ in range(ml.max_scroll_y):
             await pilot.press("down")
