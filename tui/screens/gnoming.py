@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from engine.core import and_list
 from engine.gnoming.cards import CARD_WORDS, parse_card
 from engine.gnoming.layout import CELL_NAME
 from engine.gnoming.moves import Bounce, Decline, Discard, Draw, Flip, Place, Take, pile_name
@@ -206,8 +207,11 @@ class GnomingScreen(GameScreen):
         kind = type(g.move_at(cells[0]))
         if kind is Flip:
             return "Next: move to a face-down card (arrows) and press Enter to turn it up."
+        # few cells by name; many by the few they leave out (dimmed frames are too faint a
+        # sign to send someone to)
+        others = [CELL_NAME[c] for c in range(9) if c not in cells]
         where = (" or ".join(CELL_NAME[c] for c in cells) if len(cells) <= 3 else
-                 "any other card" if len(cells) == 8 else "a card whose frame is not dimmed")
+                 "any other card" if len(cells) == 8 else f"any card but {and_list(others)}")
         what = {Bounce: "to bounce it", Place: "to place it"}.get(kind, "to play")
         return f"Next: {what}, move to {where} (arrows) and press Enter."
 
