@@ -1010,15 +1010,24 @@ async def test_title_lines_that_cannot_be_used_say_so_in_words(home):
 
 
 @run_async
-async def test_q_goes_back_from_settings_and_load_as_from_the_rules(home):
+async def test_q_goes_back_from_settings_load_and_new_game_as_from_the_rules(home):
+    from textual.widgets import Input
+
     from tui.screens.title import TitleScreen
 
     bot_played(done=lambda s: len(s.record.moves) >= 2)     # a save, so that Load opens
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
-        for key in ("s", "l", "r"):
+        for key in ("s", "l", "r", "n"):
             await pilot.press(key)
             await until(pilot, lambda: not isinstance(app.screen, TitleScreen), what=f"the screen on {key}")
+            if key == "n":                                  # in the Seed field q is typed (refused)
+                app.screen.query_one(Input).focus()
+                await pilot.press("q")
+                await pilot.pause()
+                assert not isinstance(app.screen, TitleScreen) and app.screen.query_one(Input).value == ""
+                app.screen.focus_next()
+                await pilot.pause()
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, TitleScreen), what=f"back from {key}")
         assert app.is_running

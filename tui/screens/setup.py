@@ -93,7 +93,7 @@ class SetupScreen(ParlorScreen):
 
     BINDINGS = [
         Binding("enter", "start", "Start"),
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),     # (q in the Seed field is typed there: refused)
         Binding("up", "app.focus_previous", "Line", key_display="↑/↓", tooltip="Move between the lines"),
         Binding("down", "app.focus_next", "Line", show=False, tooltip="Move between the lines"),
         Binding("k", "app.focus_previous", show=False, tooltip="Move between the lines"),
