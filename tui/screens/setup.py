@@ -69,8 +69,9 @@ LINE_HINTS: dict[str, str | dict[str, str]] = {
         "points": "Play for points: a hand of five cards, one played a turn; each game scores the "
                   "pawns HOME (the winner more), until the match target.",
     },
-    "seat": "Bot levels: easy plays any move at random, normal plays a sound game, hard looks ahead "
-            "over the cards to come.",
+    # (said for a Human seat too: the line offers both)
+    "seat": "A seat: Human, a person at this keyboard, or a bot: easy plays any move at random, "
+            "normal plays a sound game, hard looks ahead over the cards to come.",
     "seed": "Seed: a number deals the same cards every time, and the bots answer the same moves "
             "alike; empty, a new deal.",
     "target": "Match target: games go on until a player's total reaches it (a single game: its "
