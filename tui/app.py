@@ -32,6 +32,7 @@ from .settings import Settings
 from .text import sentence, without_rule_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+OPEN_ELSEWHERE = "Open elsewhere"     # the title of the toast on a game another Parlor holds
 ASCII_ARROWS = str.maketrans({"←": "<", "→": ">", "↑": "Up", "↓": "Dn"})     # ("^" is ctrl: ^q)
 
 # Textual's lowercase names of word keys (each part of shift+home, ^end …), written as README
@@ -437,7 +438,7 @@ class ParlorApp(App[None]):
             session = Session.open(path)
         except saves.InUse as exc:
             self.notify(f"{what} is {exc}. Quit it there to play it here.",
-                        title="Open elsewhere", severity="error", timeout=10)
+                        title=OPEN_ELSEWHERE, severity="error", timeout=10)
             return False
         except saves.SaveError as exc:
             self.notify(f"{what} can't be opened: {exc}", severity="error")
@@ -465,12 +466,16 @@ class ParlorApp(App[None]):
         try:
             session.hold()
         except saves.InUse as exc:
-            self.notify(f"{session.path.name} is {exc}.", title="Open elsewhere",
+            self.notify(f"{session.path.name} is {exc}.", title=OPEN_ELSEWHERE,
                         severity="error", timeout=10)
             return False
         self.go_title()
         self.push_screen(screen)
         self.last_setup = session.setup_spec()
+        # a game that was open elsewhere a moment ago is not this one: its toast goes
+        from .screens.base import drop_notes
+
+        drop_notes(self, lambda note: getattr(note, "title", None) == OPEN_ELSEWHERE)
         return True
 
     def go_title(self) -> None:

@@ -407,6 +407,7 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
+        assert "Open elsewhere" in [n.title for n in app._notifications]
         await pilot.press("d")                            # refused at once: no question first
         await pilot.pause()
         assert app.screen is screen
@@ -419,6 +420,9 @@ async def test_a_game_open_in_another_parlor_is_not_opened_or_deleted_here(home)
         assert str(table.get_cell("0", "when")) != "open elsewhere"
         await pilot.press("enter")
         await human_turn(pilot)
+        # the refusal's toast goes with the game opened (it stayed over the board)
+        assert "Open elsewhere" not in [n.title for n in app._notifications]
+        assert any("can't be deleted" in n.message for n in app._notifications)      # (others stay)
         assert saves.lock_path(good.path).exists()        # held here now
         assert seen_from_another_process(good.path) == f"open in another Parlor (process {os.getpid()})"
         await pilot.press("escape")                       # leaving the board lets it go

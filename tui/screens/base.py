@@ -471,12 +471,17 @@ HANDOFF_QUIET = 1.5  # seconds without a key before the hand-off takes Enter (Ha
 GRACE_NOTE = "Not taken: keys wait half a second as your play begins. Press it again."
 
 
-def drop_grace_note(app) -> None:
-    """Take GRACE_NOTE's toast away (the other toasts, such as a failed save's, stay)."""
+def drop_notes(app, match) -> None:
+    """Take away the toasts for which `match(toast)` holds (the others stay)."""
     # (Textual 8 has no public way to drop one toast: its own private parts, guarded)
     for note in list(getattr(app, "_notifications", ())):
-        if getattr(note, "message", None) == GRACE_NOTE and hasattr(app, "_unnotify"):
+        if match(note) and hasattr(app, "_unnotify"):
             app._unnotify(note)
+
+
+def drop_grace_note(app) -> None:
+    """Take GRACE_NOTE's toast away (the other toasts, such as a failed save's, stay)."""
+    drop_notes(app, lambda note: getattr(note, "message", None) == GRACE_NOTE)
 
 
 class ParlorModal(ModalScreen[T]):
