@@ -70,7 +70,7 @@ def test_rules_print_ascii_where_the_app_would_draw_it(capsys, monkeypatch):
     assert main(["rules", "gnoming"]) == 0
     assert capsys.readouterr().out.isascii()
     settings_path().parent.mkdir(parents=True, exist_ok=True)
-    settings_path().write_text('{"theme": "parlor-light", "ascii": false}')
+    settings_path().write_text('{"theme": "parlor-light", "glyphs": "unicode"}')
     assert main(["rules", "gnoming"]) == 0
     assert not capsys.readouterr().out.isascii()                 # Unicode chosen: −1
     monkeypatch.setenv("TERM", "xterm-256color")

@@ -106,7 +106,7 @@ def test_a_pipe_named_settings_json_or_the_index_is_not_read():
     os.mkfifo(settings_file())
     settings = Settings.load()                  # (it waited for ever)
     assert "(it is not a regular file), so it uses the default settings" in settings.problem
-    assert "settings not saved" in settings.save("ascii") and stat.S_ISFIFO(settings_file().stat().st_mode)
+    assert "settings not saved" in settings.save("glyphs") and stat.S_ISFIFO(settings_file().stat().st_mode)
     folder = saves.saves_dir(None)
     (folder / saves.INDEX).unlink(missing_ok=True)
     os.mkfifo(folder / saves.INDEX)
@@ -832,13 +832,13 @@ def test_a_damaged_settings_file_is_reported_and_kept_when_a_setting_is_saved():
     s.theme = "parlor-light"
     assert s.save("theme") is None
     assert (path.parent / "settings.json.damaged").read_bytes() == TRUNCATED_SETTINGS
-    assert json.loads(path.read_text()) == {"theme": "parlor-light", "ascii": None, "bot_speed": "normal"}
+    assert json.loads(path.read_text()) == {"theme": "parlor-light", "glyphs": "auto", "bot_speed": "normal"}
     assert Settings.load().problem is None
     path.write_bytes(b"\xff\xfe")                                   # damaged again: the first copy stays
     again = Settings.load()
     assert "is damaged: not a text file." in again.problem
     assert again.problem.endswith("the damaged file is kept as settings.json.damaged-2.")
-    assert again.save("ascii") is None
+    assert again.save("glyphs") is None
     assert (path.parent / "settings.json.damaged").read_bytes() == TRUNCATED_SETTINGS
     assert (path.parent / "settings.json.damaged-2").read_bytes() == b"\xff\xfe"
 
@@ -861,6 +861,7 @@ def test_every_kind_of_damaged_settings_file_is_named(text, why):
     ({"TERM": "xterm", "LC_ALL": "", "LANG": "de_DE.UTF-8"}, None),  # an empty one is not set
     ({"TERM": "linux", "LANG": "en_US.UTF-8"}, "TERM=linux"),        # the console's small fonts
     ({"TERM": "vt100"}, "TERM=vt100"),
+    ({"TERM": "linux-16color"}, "TERM=linux-16color"),
     ({"TERM": "xterm", "LANG": "C"}, "LANG=C"),
     ({"TERM": "xterm", "LANG": "POSIX"}, "LANG=POSIX"),
     ({"TERM": "xterm", "LC_ALL": "C", "LANG": "en_US.UTF-8"}, "LC_ALL=C"),    # LC_ALL wins
@@ -881,7 +882,7 @@ def test_settings_values_parlor_can_t_use_are_named_and_left_in_the_file():
     s = Settings.load()
     assert (s.theme, s.bot_speed, s.ascii) == ("parlor-dark", "normal", None)
     assert s.problem == (f"Parlor ignored these settings in {path}, using the default instead: "
-                         'theme "nonexistent" (no such theme); ascii "yes" (true, false, or null for automatic); '
+                         'theme "nonexistent" (no such theme); ascii "yes" (true or false); '
                          "bot_speed 7 (slow, normal, fast, instant).")
     s.bot_speed = "fast"
     assert s.save("bot_speed") is None                  # only what was changed is written
@@ -891,6 +892,14 @@ def test_settings_values_parlor_can_t_use_are_named_and_left_in_the_file():
     path.write_text('{"theme": "dracula", "ascii": true}')        # a Textual theme is a theme
     s = Settings.load()
     assert (s.theme, s.ascii, s.problem) == ("dracula", True, None)
+    # the glyph setting: "glyphs" (and an old file's "ascii": false, the default every saved
+    # setting wrote, says nothing chosen: automatic)
+    for text, glyphs in (('{"glyphs": "unicode", "ascii": true}', "unicode"), ('{"ascii": false}', "auto"),
+                         ('{"glyphs": "ascii"}', "ascii"), ('{}', "auto")):
+        path.write_text(text)
+        assert (Settings.load().glyphs, Settings.load().problem) == (glyphs, None), text
+    path.write_text('{"glyphs": "fancy"}')
+    assert Settings.load().problem.endswith('glyphs "fancy" (auto, unicode, ascii).')
     path.write_text('{"bot_speed": []}')
     assert Settings.load().problem == (f"Parlor ignored this setting in {path}, using the default "
                                        "instead: bot_speed [] (slow, normal, fast, instant).")
@@ -916,7 +925,7 @@ def test_a_settings_file_that_can_t_be_read_is_reported_and_never_written_over(m
         assert s.problem == (f"Parlor can't read your settings file {path} (Permission denied), so it "
                              "uses the default settings and won't save changes over it.")
         m.setattr(settings_module, "write_atomic", lambda *a: pytest.fail("written over"))
-        assert s.save("ascii") == (f"settings not saved: {path} can't be read (Permission denied), "
+        assert s.save("glyphs") == (f"settings not saved: {path} can't be read (Permission denied), "
                                    "so it is left as it is")
     assert json.loads(path.read_text()) == {"theme": "parlor-light"}
 

@@ -341,11 +341,13 @@ class ParlorApp(App[None]):
         """Whether a glyph setting (None: automatic) draws in ASCII here."""
         return bool(self.unicode_doubt) if setting is None else setting
 
-    def set_ascii(self, value: bool | None) -> None:
-        """Glyphs: ASCII (True), Unicode (False) or automatic (None); kept."""
-        self.settings.ascii = value
-        self.ascii = self.glyphs_for(value)
-        self._save_settings("ascii")
+    def set_glyphs(self, value: str) -> None:
+        """Glyphs: "auto", "unicode" or "ascii" (settings.GLYPHS); kept, and in place of
+        --ascii from now on."""
+        self.settings.glyphs = value
+        self._ascii_override = False
+        self.ascii = self.glyphs_for(self.settings.ascii)
+        self._save_settings("glyphs")
 
     def set_bot_speed(self, speed: str) -> None:
         self.settings.bot_speed = speed

@@ -6,9 +6,13 @@ that can't be used never stops the app either, but it is never lost:
 
 - `Settings.load` says in `problem` what was wrong (a sentence for people,
   or None): a damaged file (not JSON, cut short, not a settings object)
-  means the defaults; a value it can't use (an unknown theme, `"ascii":
-  "yes"`) means the default for that one setting. `"ascii": null` (the
-  default) is automatic: ASCII where `unicode_doubt` finds a reason.
+  means the defaults; a value it can't use (an unknown theme, `"glyphs":
+  "yes"`) means the default for that one setting.
+- `"glyphs"`: "auto" (the default: ASCII where `unicode_doubt` finds a reason),
+  "unicode" or "ascii". A file of before it has `"ascii"` alone: true is
+  "ascii", false "auto" (every setting saved wrote the default false, so it
+  says nothing chosen). `"ascii"` is still written beside it, for an older
+  Parlor sharing the file.
 - `Settings.save` writes only the settings changed over what the file holds
   at that moment, keeping the rest of the file as it is (values it can't use,
   keys of a newer Parlor). A damaged file is first kept beside it as
@@ -38,7 +42,7 @@ def unicode_doubt(env=None) -> str | None:
     known to lack the glyphs. The automatic glyph setting then uses ASCII."""
     env = os.environ if env is None else env
     term = env.get("TERM", "")
-    if term in NO_UNICODE_TERMS:
+    if term.split("-")[0] in NO_UNICODE_TERMS:          # (linux-16color, vt220-8bit too)
         return f"TERM={term}"
     for name in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = env.get(name)
@@ -88,6 +92,25 @@ def _read(path: Path) -> dict | None:
     return data
 
 
+GLYPHS = ("auto", "unicode", "ascii")
+GLYPHS_ASCII = {"auto": None, "unicode": False, "ascii": True}    # -> ASCII (None: automatic)
+
+
+def _glyphs_of(data: dict) -> tuple[str, str | None]:
+    """The glyph setting in a settings file's `data`, and what couldn't be used (or None)."""
+    if "glyphs" in data:
+        value = data["glyphs"]
+        if isinstance(value, str) and value in GLYPHS:
+            return value, None
+        return "auto", f"glyphs {_show(value)} ({', '.join(GLYPHS)})"
+    if "ascii" in data:                     # a file of before "glyphs"
+        value = data["ascii"]
+        if isinstance(value, bool):
+            return ("ascii" if value else "auto"), None
+        return "auto", f"ascii {_show(value)} (true or false)"
+    return "auto", None
+
+
 def ascii_setting(path: Path | None = None) -> bool | None:
     """The glyph setting alone, as `Settings.load` would take it (None: automatic, or a
     file it can't use): for `parlor rules`, which doesn't load the themes (nor Textual)."""
@@ -95,8 +118,7 @@ def ascii_setting(path: Path | None = None) -> bool | None:
         data = _read(Path(path) if path else settings_path()) or {}
     except (_Damaged, OSError):
         return None
-    value = data.get("ascii")
-    return value if isinstance(value, bool) else None
+    return GLYPHS_ASCII[_glyphs_of(data)[0]]
 
 
 def _show(value) -> str:
@@ -117,12 +139,17 @@ def _damaged_names(path: Path):
 @dataclass
 class Settings:
     theme: str = DEFAULT_THEME
-    ascii: bool | None = None       # None: automatic (ASCII where `unicode_doubt` finds a reason)
+    glyphs: str = "auto"            # GLYPHS: auto (ASCII where `unicode_doubt` finds a reason), …
     bot_speed: str = "normal"
     path: Path | None = field(default=None, repr=False, compare=False)
     # What `load` found wrong with the file, as a sentence for people (None: nothing);
     # it describes the file as it was loaded (a later `save` does not change it).
     problem: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def ascii(self) -> bool | None:
+        """The glyph setting as ASCII or not (None: automatic)."""
+        return GLYPHS_ASCII[self.glyphs]
 
     @property
     def bot_delay(self) -> float:
@@ -154,11 +181,9 @@ class Settings:
                 out.theme = data["theme"]
             else:
                 ignored.append(f"theme {_show(data['theme'])} (no such theme)")
-        if "ascii" in data:
-            if data["ascii"] is None or isinstance(data["ascii"], bool):
-                out.ascii = data["ascii"]
-            else:
-                ignored.append(f"ascii {_show(data['ascii'])} (true, false, or null for automatic)")
+        out.glyphs, problem = _glyphs_of(data)
+        if problem:
+            ignored.append(problem)
         if "bot_speed" in data:
             if isinstance(data["bot_speed"], str) and data["bot_speed"] in BOT_SPEEDS:
                 out.bot_speed = data["bot_speed"]
@@ -192,6 +217,8 @@ class Settings:
         if data is None:
             data = Settings().values()
         data.update((k, getattr(self, k)) for k in (keys or self.values()))
+        if "glyphs" in (keys or self.values()):
+            data["ascii"] = self.glyphs == "ascii"      # (for an older Parlor: its one glyph key)
         try:
             write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         except OSError as exc:

@@ -82,10 +82,10 @@ async def test_switching_to_ascii_during_a_game_redraws_the_whole_board_and_its_
             return "\n".join(line[log.region.x:log.region.right] for line in lines)
 
         assert "→" in log_text(), log_text()
-        app.set_ascii(True)                          # as Settings does
+        app.set_glyphs("ascii")                         # as Settings does
         await until(pilot, lambda: non_ascii(app) == [], timeout=5, what="ASCII everywhere")
         assert "->" in log_text(), log_text()
-        app.set_ascii(False)
+        app.set_glyphs("unicode")
         await until(pilot, lambda: "→" in log_text(), timeout=5, what="the log in Unicode again")
 
 

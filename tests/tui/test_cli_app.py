@@ -64,9 +64,12 @@ def test_a_terminal_that_may_not_show_unicode_gets_ascii_unless_the_settings_say
     assert cli.main([]) == 0
     assert started[0].ascii and started[0].unicode_doubt == doubt
     home.mkdir(parents=True, exist_ok=True)
-    (home / "settings.json").write_text('{"ascii": false}')             # chosen in Settings: kept
+    (home / "settings.json").write_text('{"glyphs": "unicode"}')        # chosen in Settings: kept
     assert cli.main([]) == 0
     assert not started[1].ascii and started[1].unicode_doubt == doubt
+    (home / "settings.json").write_text('{"theme": "parlor-light", "ascii": false}')   # an older Parlor's
+    assert cli.main([]) == 0                                             # default: nothing chosen
+    assert started[2].ascii
 
 
 def test_continue_needs_a_game_to_continue(started, capsys):

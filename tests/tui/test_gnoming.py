@@ -431,7 +431,7 @@ async def test_a_bounce_starts_with_the_cursor_where_the_person_left_it(seed, ma
                      if len(targets) == 8 else
                      "any card but " + and_list([CELL_NAME[c] for c in range(9) if c not in targets]))
             assert many == (4 <= len(targets) <= 7)
-            assert f"Next: to bounce it, move to {where} (arrows) and press Enter." in status, status
+            assert f"Next: move to {where} (arrows) and press Enter to bounce it." in status, status
         played = len(screen.session.record.moves)
         await send(pilot, "enter")                      # nothing here: it says why, and plays nothing
         await pilot.pause()

@@ -653,7 +653,7 @@ async def test_a_new_card_is_said_shorter_or_starred_where_the_hand_line_has_no_
 @run_async
 async def test_ctrl_c_says_how_to_quit_on_the_hand_off_too():
     # ctrl+c is a key while Parlor runs: the board says how to quit, and so does a dialog
-    # (the hand-off said nothing)
+    # (the hand-off said nothing); with text selected it copies it, as on any screen
     session = pegs_session(4, ("human", "human", "easy", "easy"), pegs={0: ["track:10"]}, seed=2)
     app = app_for(session)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -662,6 +662,12 @@ async def test_ctrl_c_says_how_to_quit_on_the_hand_off_too():
         await pilot.pause()
         assert [n.title for n in app._notifications] == ["Do you want to quit?"]
         assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("question_mark")                # help over it: text selected is copied
+        await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", what="help")
+        app.screen.get_selected_text = lambda: "the rules, selected"
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.clipboard == "the rules, selected" and len(app._notifications) == 1
 
 
 @run_async

@@ -640,7 +640,7 @@ async def test_settings_are_applied_and_kept(home):
         text = "\n".join(board.render_line(y).text for y in range(board.size.height))
         assert all(ord(ch) < 128 for ch in text)
     kept = json.loads((home / "settings.json").read_text())
-    assert kept == {"theme": "parlor-light", "ascii": True, "bot_speed": "fast"}
+    assert kept == {"theme": "parlor-light", "glyphs": "ascii", "ascii": True, "bot_speed": "fast"}
     app = app_for(theme=None, ascii=None)
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.theme == "parlor-light" and app.ascii
@@ -665,21 +665,30 @@ async def test_automatic_glyphs_are_ascii_where_the_terminal_may_not_show_unicod
         assert "Automatic (ASCII here: TERM=linux)" in str(glyphs.render())
         await pilot.press("right")                           # Unicode
         assert not app.ascii
-        assert json.loads((home / "settings.json").read_text())["ascii"] is False
+        assert json.loads((home / "settings.json").read_text())["glyphs"] == "unicode"
         await pilot.press("left")                            # Automatic again: ASCII here
         assert app.ascii
-        assert json.loads((home / "settings.json").read_text())["ascii"] is None
+        assert json.loads((home / "settings.json").read_text())["glyphs"] == "auto"
     app = make_app(animate=False, unicode_doubt=None)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert not app.ascii and not [n for n in app._notifications if n.title == "Glyphs"]
         await pilot.press("s", "down")
         assert "Automatic (Unicode here)" in str(app.screen.query_one("#ascii").render())
-    (home / "settings.json").write_text('{"ascii": false}')
+    (home / "settings.json").write_text('{"glyphs": "unicode"}')
     app = make_app(animate=False, unicode_doubt="LANG=C")   # Unicode chosen: no ASCII, no note
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert not app.ascii and not [n for n in app._notifications if n.title == "Glyphs"]
+    app = make_app(animate=False, ascii=True)               # --ascii: shown so, until changed there
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "down")
+        assert app.screen.query_one("#ascii").value == "ascii"
+        await pilot.press("left", "left")                   # ASCII only -> Unicode -> Automatic
+        assert not app.ascii
+        await pilot.press("escape", "s", "down")
+        await pilot.pause()
+        assert app.screen.query_one("#ascii").value == "auto" and not app.ascii
 
 
 @run_async

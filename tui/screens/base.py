@@ -492,7 +492,7 @@ class ParlorModal(ModalScreen[T]):
     BINDINGS = [
         Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True,
                 tooltip="Quit at once (a game in play is already saved)"),
-        Binding("ctrl+c", "app.help_quit", show=False, priority=True),
+        Binding("ctrl+c,super+c", "copy_or_quit_help", show=False),
         Binding("question_mark,f1", "app.help", "Help", tooltip="This help"),
     ]
 
@@ -508,6 +508,15 @@ class ParlorModal(ModalScreen[T]):
             return type(merged).from_keys({**keys, **last})
         except (AttributeError, TypeError):
             return merged
+
+    def action_copy_or_quit_help(self) -> None:
+        """ctrl+c: copy the text selected (as on any screen), else say how to quit (as the app
+        does under a screen; its keys don't reach past a dialog)."""
+        selection = self.get_selected_text()
+        if selection:
+            self.app.copy_to_clipboard(selection)
+        else:
+            self.app.action_help_quit()
 
     @property
     def HELP_GAME(self) -> str | None:          # noqa: N802 (help reads it as it reads a class's)

@@ -213,7 +213,7 @@ class GnomingScreen(GameScreen):
         where = (" or ".join(CELL_NAME[c] for c in cells) if len(cells) <= 3 else
                  "any other card" if len(cells) == 8 else f"any card but {and_list(others)}")
         what = {Bounce: "to bounce it", Place: "to place it"}.get(kind, "to play")
-        return f"Next: {what}, move to {where} (arrows) and press Enter."
+        return f"Next: move to {where} (arrows) and press Enter {what}."
 
     def _begin_bot(self, seat: int) -> None:
         if len(self.session.humans) >= 2:

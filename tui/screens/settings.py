@@ -14,7 +14,6 @@ from ..widgets.choice import Choice
 from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
-GLYPHS = {None: "auto", False: "unicode", True: "ascii"}     # the setting -> the Glyphs choice
 
 
 class SettingsScreen(ParlorScreen):
@@ -52,8 +51,9 @@ class SettingsScreen(ParlorScreen):
             here = f"ASCII here: {app.unicode_doubt}" if app.unicode_doubt else "Unicode here"
             yield Choice("Glyphs", [("auto", f"Automatic ({here})"), ("unicode", "Unicode"),
                                     ("ascii", "ASCII only")],
-                         GLYPHS[app.settings.ascii] if not app._ascii_override else
-                         GLYPHS[app.ascii], id="ascii", label_width=12)
+                         ("ascii" if app.ascii else "unicode") if app._ascii_override   # --ascii
+                         else app.settings.glyphs,
+                         id="ascii", label_width=12)
             yield Choice("Bot speed", [(k, f"{BOT_SPEED_LABELS[k]} ({v:g} s a move)")
                                        for k, v in BOT_SPEEDS.items()], app.settings.bot_speed,
                          id="speed", label_width=12)
@@ -71,7 +71,7 @@ class SettingsScreen(ParlorScreen):
 
     @on(Choice.Changed, "#ascii")
     def ascii_changed(self, event: Choice.Changed) -> None:
-        self.app.set_ascii({v: k for k, v in GLYPHS.items()}[event.value])
+        self.app.set_glyphs(event.value)
 
     @on(Choice.Changed, "#speed")
     def speed_changed(self, event: Choice.Changed) -> None:
