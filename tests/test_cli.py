@@ -82,6 +82,17 @@ def test_rules_print_ascii_where_the_app_would_draw_it(capsys, monkeypatch):
     assert capsys.readouterr().out.isascii()
 
 
+def test_rules_under_the_c_locale_print_ascii_whatever_python_makes_of_it():
+    # Python sets LC_CTYPE=C.UTF-8 itself under LANG=C (PEP 538): the terminal's locale is
+    # still C, and the rules come in ASCII
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_CTYPE")}
+    r = subprocess.run([sys.executable, "-m", "tui", "rules", "gnoming"], capture_output=True,
+                       env={**env, "LANG": "C", "TERM": "xterm-256color"})
+    assert r.returncode == 0 and r.stdout.isascii() and b"| -1 and -2 |" in r.stdout
+
+
 def test_rules_does_not_load_textual():
     code = ("import sys; from tui.cli import main; main(['rules', 'sorry']); main(['--ascii', 'rules', 'pegs']); "
             "assert 'textual' not in sys.modules and 'rich' not in sys.modules")

@@ -866,6 +866,10 @@ def test_every_kind_of_damaged_settings_file_is_named(text, why):
     ({"TERM": "xterm", "LANG": "POSIX"}, "LANG=POSIX"),
     ({"TERM": "xterm", "LC_ALL": "C", "LANG": "en_US.UTF-8"}, "LC_ALL=C"),    # LC_ALL wins
     ({"TERM": "xterm", "LC_CTYPE": "en_US.UTF-8", "LANG": "C"}, None),        # then LC_CTYPE
+    # Python sets LC_CTYPE=C.UTF-8 itself under LANG=C (PEP 538): LANG is what was asked for
+    ({"TERM": "xterm", "LC_CTYPE": "C.UTF-8", "LANG": "C"}, "LANG=C"),
+    ({"TERM": "xterm", "LC_CTYPE": "C.UTF-8"}, None),
+    ({"TERM": "xterm", "LC_CTYPE": "C.UTF-8", "LANG": "en_GB.UTF-8"}, None),
     ({"TERM": "xterm", "LANG": "en_US.ISO-8859-1"}, "LANG=en_US.ISO-8859-1"),
 ])
 def test_a_terminal_that_may_not_show_unicode_is_told_by_its_type_or_locale(env, doubt):

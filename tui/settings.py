@@ -33,6 +33,7 @@ MAX_SETTINGS_BYTES = 2**20     # a settings file is a few hundred bytes
 # Terminals that can't show Parlor's Unicode glyphs (boxes with round corners, ◆ ▸ ⌂ ✕):
 # the Linux console's fonts have a few hundred glyphs, the others are older still.
 NO_UNICODE_TERMS = {"linux", "vt52", "vt100", "vt102", "vt220", "dumb"}
+PYTHON_COERCED = {"C.UTF-8", "C.utf8", "UTF-8"}      # what Python sets LC_CTYPE to under the C locale
 
 
 def unicode_doubt(env=None) -> str | None:
@@ -46,6 +47,10 @@ def unicode_doubt(env=None) -> str | None:
         return f"TERM={term}"
     for name in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = env.get(name)
+        if name == "LC_CTYPE" and value in PYTHON_COERCED and not env.get("LC_ALL"):
+            # Python itself sets LC_CTYPE so where the locale is C (PEP 538, before any code
+            # of ours runs): the locale the terminal was given is LANG's
+            continue
         if value:
             # ('en_US.UTF-8', 'C.utf8', and macOS's bare 'UTF-8')
             return None if "utf8" in value.lower().replace("-", "") else f"{name}={value}"
