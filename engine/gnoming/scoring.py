@@ -1,7 +1,7 @@
 """Scoring a revealed layout (G-7) and choosing the winners (G-8)."""
 from __future__ import annotations
 
-from .cards import HAZARD, MULLIGAN
+from .cards import COUNTS, HAZARD, MULLIGAN
 from .layout import LINES
 
 GOING_OUT = 5  # G-7.7: the bonus (-5) or penalty (+5) for going out first
@@ -68,7 +68,7 @@ def score_breakdown(cards) -> dict:
     `cards`: the nine card values of a layout, face up, in cell order (row by row); a
     ValueError says what else it got."""
     if (not isinstance(cards, (list, tuple)) or len(cards) != 9
-            or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)):
+            or not all(isinstance(c, int) and not isinstance(c, bool) and c in COUNTS for c in cards)):
         raise ValueError("score_breakdown needs the nine card values of a layout, face up, row "
                          f"by row (a face-down card, None, has no score yet), not {cards!r}")
     sets = matching_sets(cards)

@@ -183,6 +183,6 @@ def test_G_7_the_score_breakdown_adds_up_to_the_score():
         assert parts == {"sets": sets_, "others": others, "hazards": hazards}
         assert score_layout(cards) == others + sum(points for _, _, points in parts["sets"])
     # what else it may be given (a short list, a view's face-down None, names) is said
-    for bad in ([1, 2, 3], [None] * 9, ["1"] * 9, [True] * 9, None):
+    for bad in ([1, 2, 3], [None] * 9, ["1"] * 9, [True] * 9, None, [99] * 9):
         with pytest.raises(ValueError, match="needs the nine card values of a layout"):
             score_breakdown(bad)

@@ -1026,10 +1026,18 @@ async def test_q_goes_back_from_settings_load_and_new_game_as_from_the_rules(hom
             await pilot.press(key)
             await until(pilot, lambda: not isinstance(app.screen, TitleScreen), what=f"the screen on {key}")
             if key == "n":                                  # in the Seed field q is typed (refused)
+                from tui.screens.setup import SEED_DIGITS
+
                 app.screen.query_one(Input).focus()
+                await pilot.pause()
                 await pilot.press("q")
                 await pilot.pause()
                 assert not isinstance(app.screen, TitleScreen) and app.screen.query_one(Input).value == ""
+                # and the refusal is said, not only belled
+                assert str(app.screen.query_one("#setup-hint").render()).split() == SEED_DIGITS.split()
+                await pilot.press("4", "2")
+                assert app.screen.query_one(Input).value == "42"
+                app.screen.query_one(Input).value = ""
                 app.screen.focus_next()
                 await pilot.pause()
             await pilot.press("q")

@@ -39,6 +39,8 @@ def partners(game: str, players: int) -> list[list[int]]:
         return []
 
 
+SEED_DIGITS = "Only digits go in the seed: a number deals the same cards every time; empty, a new deal."
+
 class SeedInput(Input):
     """The seed line: its keys in the footer as on the other lines (Input's own would hide them)."""
 
@@ -50,6 +52,12 @@ class SeedInput(Input):
 
     def on_focus(self) -> None:
         self._point(True)
+
+    def restricted(self) -> None:
+        """A key the field doesn't take (a letter): said under the form, not only by a bell
+        that many terminals keep quiet (the next change of line puts the usual words back)."""
+        super().restricted()
+        self.screen.query_one("#setup-hint", Static).update(SEED_DIGITS)
 
     def on_blur(self) -> None:
         self._point(False)
