@@ -28,7 +28,7 @@ from themes import (DEFAULT_THEME, PLAYER_DEFAULTS, THEME_LABELS, THEMES, glyphs
 
 from .markdown import THEME as MARKDOWN_THEME
 from .names import damaged_note
-from .settings import Settings
+from .settings import Settings, draws_ascii
 from .text import sentence, without_rule_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -339,7 +339,7 @@ class ParlorApp(App[None]):
 
     def glyphs_for(self, setting: bool | None) -> bool:
         """Whether a glyph setting (None: automatic) draws in ASCII here."""
-        return bool(self.unicode_doubt) if setting is None else setting
+        return draws_ascii(setting, self.unicode_doubt)
 
     def set_glyphs(self, value: str) -> None:
         """Glyphs: "auto", "unicode" or "ascii" (settings.GLYPHS); kept, and in place of

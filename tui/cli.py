@@ -403,11 +403,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         from engine import rules_text
 
-        from .settings import ascii_setting, unicode_doubt
+        from .settings import ascii_setting, draws_ascii, unicode_doubt
 
         text = rules_text(args.game)
-        glyphs = ascii_setting()                     # as the app draws: the setting, else automatic
-        if args.ascii or glyphs or glyphs is None and unicode_doubt():
+        if args.ascii or draws_ascii(ascii_setting(), unicode_doubt()):     # as the app draws
             from .text import asciify
 
             text = asciify(text)

@@ -116,6 +116,12 @@ def _glyphs_of(data: dict) -> tuple[str, str | None]:
     return "auto", None
 
 
+def draws_ascii(setting: bool | None, doubt: str | None) -> bool:
+    """Whether a glyph setting (`Settings.ascii`; None: automatic) draws in ASCII where
+    `unicode_doubt` gave `doubt`."""
+    return bool(doubt) if setting is None else setting
+
+
 def ascii_setting(path: Path | None = None) -> bool | None:
     """The glyph setting alone, as `Settings.load` would take it (None: automatic, or a
     file it can't use): for `parlor rules`, which doesn't load the themes (nor Textual)."""
@@ -221,8 +227,9 @@ class Settings:
             return f"settings not saved: {path} can't be read ({exc.strerror or exc}), so it is left as it is"
         if data is None:
             data = Settings().values()
-        data.update((k, getattr(self, k)) for k in (keys or self.values()))
-        if "glyphs" in (keys or self.values()):
+        written = keys or tuple(self.values())
+        data.update((k, getattr(self, k)) for k in written)
+        if "glyphs" in written:
             data["ascii"] = self.glyphs == "ascii"      # (for an older Parlor: its one glyph key)
         try:
             write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

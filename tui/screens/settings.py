@@ -15,7 +15,6 @@ from ..widgets.footer import ParlorFooter
 from .base import ParlorScreen
 
 
-
 class SettingsScreen(ParlorScreen):
     HELP_TITLE = "Settings"
     BINDINGS = [

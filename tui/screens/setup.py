@@ -41,6 +41,7 @@ def partners(game: str, players: int) -> list[list[int]]:
 
 SEED_DIGITS = "Only digits go in the seed: a number deals the same cards every time; empty, a new deal."
 
+
 class SeedInput(Input):
     """The seed line: its keys in the footer as on the other lines (Input's own would hide them)."""
 

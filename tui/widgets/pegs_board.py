@@ -220,7 +220,7 @@ class PegsBoard(CanvasBoard):
                 restyle(START_X + peg - 1, lane_y(owner), 1, extra, marker if kind == "from" else None)
             else:
                 owner, k = place[1], place[2]
-                if kind == "to" and label:
+                if kind == "to" and label:      # (the peg's colour, for the ◆ put over it)
                     put(home_x + k - 1, lane_y(owner), label[1:], style(f"pegs-board--p{owner}"))
                 restyle(home_x + k - 1, lane_y(owner), 1, extra, marker if kind in ("from", "to") else None)
 
